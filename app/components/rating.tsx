@@ -1,0 +1,36 @@
+import type { Rating } from "../../core/services.ts";
+import { StarIcon } from "./icons.tsx";
+
+/** The average with a star and the count, or a plain 'No ratings yet'. */
+export function RatingBadge({
+  rating,
+  size = "sm",
+}: {
+  rating: Rating | null;
+  size?: "sm" | "lg";
+}) {
+  const text = size === "lg" ? "text-base" : "text-sm";
+  if (!rating) return <p className={`${text} text-slate-600`}>No ratings yet</p>;
+  const reviews = rating.count === 1 ? "1 review" : `${rating.count} reviews`;
+  return (
+    <p className={`inline-flex items-center gap-1 ${text} font-semibold text-slate-800`}>
+      <StarIcon className={size === "lg" ? "size-6 text-accent-500" : "size-5 text-accent-500"} />
+      <span>
+        {rating.average.toFixed(1)}
+        <span className="sr-only"> out of 5 stars</span>
+      </span>
+      <span className="font-normal text-slate-600">({reviews})</span>
+    </p>
+  );
+}
+
+/** Five stars, filled up to the given whole rating, read out as 'N out of 5 stars'. */
+export function Stars({ value }: { value: number }) {
+  return (
+    <span role="img" aria-label={`${value} out of 5 stars`} className="inline-flex text-accent-500">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <StarIcon key={star} className="size-4" filled={star <= value} />
+      ))}
+    </span>
+  );
+}

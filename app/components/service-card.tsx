@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { formatPrice, previewDescription } from "../../core/format.ts";
+import type { Service } from "../../core/services.ts";
+import { RatingBadge } from "./rating.tsx";
+
+export type ServiceSummary = Pick<
+  Service,
+  "id" | "name" | "price" | "description" | "imageUrl" | "rating"
+>;
+
+/**
+ * A catalogue card. The image is a link to the full-size picture, so it works without
+ * JavaScript; with it, `onOpenImage` shows the picture in the lightbox instead.
+ */
+export function ServiceCard({
+  service,
+  onOpenImage,
+  headingLevel: Heading = "h3",
+}: {
+  service: ServiceSummary;
+  onOpenImage?: () => void;
+  headingLevel?: "h2" | "h3";
+}) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <a
+        href={service.imageUrl}
+        onClick={(event) => {
+          if (!onOpenImage) return;
+          event.preventDefault();
+          onOpenImage();
+        }}
+        className="group block aspect-[3/2] overflow-hidden bg-slate-200"
+        aria-label={`View the picture of ${service.name} full size`}
+      >
+        <img
+          src={service.imageUrl}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+      </a>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg font-bold leading-snug text-slate-900">{service.name}</Heading>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold text-brand-800">Price: $ {formatPrice(service.price)}</p>
+          <RatingBadge rating={service.rating} />
+        </div>
+        <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">
+          {previewDescription(service.description)}
+        </p>
+        <Link
+          to={`/services/${service.id}`}
+          className="btn-primary mt-5 self-start"
+          aria-label={`Details of ${service.name}`}
+        >
+          Details
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { NavLink } from "react-router";
+import { Avatar } from "./avatar.tsx";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive
+      ? "bg-brand-50 text-brand-800"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+
+/** SPEC §2 Navigation: Home, Blog and Contact always; Login while anonymous; the avatar. */
+export function SiteHeader() {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+        <NavLink
+          to="/"
+          className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-900"
+        >
+          <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
+          IELTS Hub
+        </NavLink>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          <NavLink to="/" end className={linkClass}>
+            Home
+          </NavLink>
+          <NavLink to="/blog" className={linkClass}>
+            Blog
+          </NavLink>
+          <NavLink to="/contact" className={linkClass}>
+            Contact
+          </NavLink>
+          <NavLink to="/login" className={linkClass}>
+            Login
+          </NavLink>
+          <span className="ml-2">
+            <Avatar />
+          </span>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext } from "react-router";
+import type { DB } from "../db/index.ts";
+
+export interface AppContext {
+  db: DB;
+  /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */
+  nonce: string;
+}
+
+/**
+ * The server (plain Node) and the route modules (bundled by Vite) each load this file, so a
+ * plain `createContext()` would give two different keys. Keeping the key on `globalThis` under
+ * a registered symbol makes both sides use the same one.
+ */
+const key = Symbol.for("ielts-hub.app-context");
+const registry = globalThis as typeof globalThis & {
+  [key]?: ReturnType<typeof createContext<AppContext>>;
+};
+registry[key] ??= createContext<AppContext>();
+export const appContext = registry[key];

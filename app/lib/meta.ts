@@ -1,0 +1,12 @@
+export const SITE_NAME = "IELTS Hub";
+
+/** `{page} - IELTS Hub`, with the title and description every page carries. */
+export function pageMeta(page: string, description: string) {
+  return [
+    { title: `${page} - ${SITE_NAME}` },
+    { name: "description", content: description },
+    { property: "og:title", content: `${page} - ${SITE_NAME}` },
+    { property: "og:description", content: description },
+    { property: "og:site_name", content: SITE_NAME },
+  ];
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Spinner } from "./components/icons.tsx";
+import { NotFound } from "./components/not-found.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { useNonce } from "./lib/nonce.ts";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** While the next page's data loads in the browser, say so (SPEC §2: a spinner while loading). */
+function PendingIndicator() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-40 flex justify-center">
+      <div className="mt-2 rounded-full bg-white px-4 py-2 shadow-lg ring-1 ring-slate-200">
+        <Spinner />
+      </div>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <PendingIndicator />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A bad path, id or request (any 4xx) shows the 404 page; its status stays the real one.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return (
+      <>
+        <title>Page not found - IELTS Hub</title>
+        <meta name="description" content="This page does not exist on IELTS Hub." />
+        <NotFound />
+      </>
+    );
+  }
+  // Anything else is our fault: say so plainly and leak no detail of what failed.
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <title>Something went wrong - IELTS Hub</title>
+      <section className="container-page py-24 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Something went wrong on our side.</h1>
+        <p className="mt-2 text-slate-600">Please try again in a moment.</p>
+        <a href="/" className="btn-primary mt-8">
+          Back to homepage
+        </a>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { Link } from "react-router";
+import { latestServices } from "../../core/services.ts";
+import { ChevronIcon } from "../components/icons.tsx";
+import { ServiceCard } from "../components/service-card.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Home",
+    "IELTS preparation courses from an experienced teacher: 10 units, over 400 videos and 15 full practice tests, with honest reviews from students.",
+  );
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  return { services: await latestServices(db) };
+}
+
+/** SPEC §2 Home: five questions whose answers carry the site's content claims. */
+const faq = [
+  {
+    question: "How many practice tests are included?",
+    answer:
+      "15 full practice tests, each with all four papers (Listening, Reading, Writing and Speaking), answer keys, explanations and model answers.",
+  },
+  {
+    question: "What is the difference between the SPEED and MASTER memberships?",
+    answer:
+      "Both give full access to every course. The SPEED membership lasts 90 days and suits students with a test date coming up; the MASTER membership lasts 180 days and adds more essay corrections and a one-to-one Speaking mock test.",
+  },
+  {
+    question: "How many video lessons are there?",
+    answer:
+      "Over 400 videos, from short grammar explanations to full walkthroughs of Writing and Speaking answers with the examiner's view of each.",
+  },
+  {
+    question: "How is the core course organised?",
+    answer:
+      "In 10 units, one for each week of a steady study plan: the test format, the four skills, and the grammar and vocabulary that examiners reward. Each unit ends with a short quiz.",
+  },
+  {
+    question: "Is this for the Academic or the General Training test?",
+    answer:
+      "Both. Listening and Speaking are the same in both tests; the Reading and Writing lessons are marked Academic or General Training, and there is a dedicated General Training course for letter writing.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
+        <div className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-24">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">
+              IELTS preparation
+            </p>
+            <h1 className="mt-3 text-4xl font-extrabold leading-tight sm:text-5xl">
+              Certify your English proficiency today!
+            </h1>
+            <p className="mt-5 max-w-prose text-lg text-slate-100">
+              Clear lessons, real practice tests and honest feedback from a teacher who has helped
+              students reach the band they need.
+            </p>
+            <Link
+              to="/services"
+              className="btn mt-8 bg-accent-400 text-slate-900 hover:bg-accent-500"
+            >
+              Details
+            </Link>
+          </div>
+          <ul className="grid grid-cols-2 gap-4 text-center">
+            {[
+              ["10", "units in the core course"],
+              ["400+", "video lessons"],
+              ["15", "full practice tests"],
+              ["90 / 180", "day memberships"],
+            ].map(([figure, label]) => (
+              <li key={label} className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/20">
+                <p className="text-3xl font-extrabold">{figure}</p>
+                <p className="mt-1 text-sm text-slate-100">{label}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="latest-heading" className="container-page py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="latest-heading" className="text-3xl font-bold text-slate-900">
+              Newest courses
+            </h2>
+            <p className="mt-1 text-slate-600">The latest additions to the catalogue.</p>
+          </div>
+          <Link to="/services" className="btn-secondary">
+            See All
+          </Link>
+        </div>
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {loaderData.services.map((service) => (
+            <ServiceCard key={service.id} service={service} />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="about-heading" className="bg-white py-14">
+        <div className="container-page grid gap-8 md:grid-cols-3">
+          <h2 id="about-heading" className="text-3xl font-bold text-slate-900">
+            About Me
+          </h2>
+          <div className="space-y-4 text-slate-700 md:col-span-2">
+            <p>
+              I have taught English for more than twelve years and have prepared students for IELTS
+              since 2014, in classrooms and online. Most of my students need Band 6.5 or 7 for
+              university, registration as a nurse or doctor, or a visa, and most of them are working
+              while they study.
+            </p>
+            <p>
+              That is why the courses are built around short video lessons, realistic practice tests
+              and specific feedback, not endless theory. You learn what the examiners look for,
+              practise it under real timing and see exactly what to fix next.
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="container-page py-14">
+        <h2 id="faq-heading" className="text-3xl font-bold text-slate-900">
+          Frequently asked questions
+        </h2>
+        <div className="mt-6 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          {faq.map((item) => (
+            <details key={item.question} className="group px-5 py-4">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
+                {item.question}
+                <ChevronIcon className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+              </summary>
+              <p className="mt-3 text-slate-700">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="subscribe-heading" className="container-page">
+        <div className="rounded-2xl bg-brand-50 p-8 ring-1 ring-brand-100 md:flex md:items-center md:justify-between md:gap-8">
+          <div>
+            <h2 id="subscribe-heading" className="text-2xl font-bold text-slate-900">
+              Subscribe for study tips
+            </h2>
+            <p className="mt-1 text-slate-700">
+              One short e-mail a month with a lesson, a practice question and news of new courses.
+            </p>
+          </div>
+          {/* SPEC §1: the subscribe box is not wired to any call, so it says so instead of pretending. */}
+          <form
+            className="mt-4 md:mt-0"
+            aria-describedby="subscribe-note"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <div className="flex gap-2">
+              <label htmlFor="subscribe-email" className="sr-only">
+                Email address
+              </label>
+              <input
+                id="subscribe-email"
+                type="email"
+                name="email"
+                placeholder="you@example.com"
+                className="field min-w-56"
+                disabled
+              />
+              <button type="submit" className="btn-primary" disabled>
+                Subscribe
+              </button>
+            </div>
+            <p id="subscribe-note" className="mt-2 text-sm text-slate-700">
+              The newsletter opens soon.
+            </p>
+          </form>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { data, Link, useNavigation } from "react-router";
+import { listServices, SERVICES_PAGE_SIZE } from "../../core/services.ts";
+import { Lightbox } from "../components/lightbox.tsx";
+import { ServiceCard } from "../components/service-card.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/services";
+
+/**
+ * The page in the URL counts from 1 (`/services?page=2`), as people read it; the catalogue's
+ * page index underneath counts from 0, as SPEC §9 has it.
+ */
+function requestedPage(url: URL): number | null {
+  const raw = url.searchParams.get("page");
+  if (raw === null || raw === "") return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const page = requestedPage(new URL(request.url));
+  const { services, count } = await listServices(db, {
+    page: page === null ? 0 : page - 1,
+    size: SERVICES_PAGE_SIZE,
+  });
+  const pageCount = Math.max(1, Math.ceil(count / SERVICES_PAGE_SIZE));
+  const outOfRange = page === null || page > pageCount;
+  return data(
+    { page, pageCount, count, services: outOfRange ? [] : services, outOfRange },
+    { status: outOfRange ? 404 : 200 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
+  return pageMeta(
+    `Services${page}`,
+    "Every IELTS preparation course: memberships, skills courses, practice tests and one-to-one feedback, with prices and student ratings.",
+  );
+};
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { services, page, pageCount, count, outOfRange } = loaderData;
+  const navigation = useNavigation();
+  const [openImage, setOpenImage] = useState<number | null>(null);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/services";
+
+  return (
+    <section className="container-page py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Services</h1>
+      <p className="mt-1 text-slate-600">
+        {count} courses to prepare you for every part of the IELTS test.
+      </p>
+
+      {outOfRange ? (
+        <div className="mt-10 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-xl font-bold text-slate-900">There is no such page of services.</h2>
+          <p className="mt-2 text-slate-600">
+            The catalogue has {pageCount} {pageCount === 1 ? "page" : "pages"}.
+          </p>
+          <Link to="/services" className="btn-primary mt-6">
+            Go to the first page
+          </Link>
+        </div>
+      ) : (
+        <div
+          className={`mt-8 grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-50" : ""}`}
+          aria-busy={loading}
+        >
+          {services.map((service, index) => (
+            <ServiceCard
+              key={service.id}
+              service={service}
+              headingLevel="h2"
+              onOpenImage={() => setOpenImage(index)}
+            />
+          ))}
+        </div>
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages of services" className="mt-10 flex flex-wrap justify-center gap-2">
+          {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => {
+            const current = number === page;
+            return (
+              <Link
+                key={number}
+                to={number === 1 ? "/services" : `/services?page=${number}`}
+                aria-current={current ? "page" : undefined}
+                aria-label={`Page ${number}`}
+                className={`inline-flex size-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ${
+                  current
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
+                }`}
+              >
+                {number}
+              </Link>
+            );
+          })}
+        </nav>
+      )}
+
+      {openImage !== null && (
+        <Lightbox
+          slides={services.map((service) => ({ src: service.imageUrl, alt: service.name }))}
+          index={openImage}
+          onIndexChange={setOpenImage}
+          onClose={() => setOpenImage(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import type { DB } from "./index.ts";
+import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-services-reviews.ts";
+
+/**
+ * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
+ * scan at run time. Names are timestamps: add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  "2026-11-21T10-00_users-services-reviews": usersServicesReviews,
+};
+
+function migratorFor(db: DB): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function orThrow(result: MigrationResultSet): MigrationResultSet {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? "(unknown)"} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}
+
+export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
+  return orThrow(await migratorFor(db).migrateToLatest());
+}
+
+export async function migrateDown(db: DB): Promise<MigrationResultSet> {
+  return orThrow(await migratorFor(db).migrateDown());
+}

@@ -1,0 +1,55 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * Table types for Kysely. Timestamps are ISO-8601 UTC strings when written; PostgreSQL hands
+ * `timestamptz` back as Date and SQLite as the stored string, so readers go through `toDate`.
+ */
+export type Timestamp = Date | string;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean | number>;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ServicesTable {
+  id: string;
+  name: string;
+  /** Whole cents: exact on both engines, shown as dollars. */
+  price_cents: number;
+  description: string;
+  image_url: string;
+  /** Null for the teacher's seeded catalogue; the creating user otherwise. */
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: string;
+  service_id: string;
+  user_id: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  message: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  services: ServicesTable;
+  reviews: ReviewsTable;
+}
+
+export type ServiceRow = Selectable<ServicesTable>;
+export type NewService = Insertable<ServicesTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type UserRow = Selectable<UsersTable>;
+
+export function toDate(value: Timestamp): Date {
+  return value instanceof Date ? value : new Date(value);
+}

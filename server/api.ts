@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { listReviewsForService } from "../core/reviews.ts";
+import { findService, latestServices, listServices, SERVICES_PAGE_SIZE } from "../core/services.ts";
+import type { DB } from "../db/index.ts";
+import { reviewJson, serviceJson } from "./api-shapes.ts";
+
+const MAX_PAGE_SIZE = 100;
+/** Ids are opaque strings; anything longer than this cannot be one of ours. */
+const MAX_ID_LENGTH = 64;
+
+const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number from 0" })
+    .int("page must be a whole number from 0")
+    .min(0, "page must be a whole number from 0")
+    .max(1_000_000, "page is too large")
+    .default(0),
+  size: z.coerce
+    .number({ error: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int(`size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .min(1, `size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .max(MAX_PAGE_SIZE, `size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .default(SERVICES_PAGE_SIZE),
+});
+
+function isPlausibleId(id: string): boolean {
+  return id.length > 0 && id.length <= MAX_ID_LENGTH;
+}
+
+/** The public, read-only JSON API (SPEC §7). Writes come with accounts. */
+export function publicApi(db: DB) {
+  const api = new Hono();
+
+  api.get("/", async (c) => c.json((await latestServices(db)).map(serviceJson)));
+
+  api.get("/services", async (c) => {
+    const query = pageQuery.safeParse({
+      page: c.req.query("page") || undefined,
+      size: c.req.query("size") || undefined,
+    });
+    if (!query.success) {
+      return c.json({ message: query.error.issues.map((issue) => issue.message).join("; ") }, 400);
+    }
+    const { services, count } = await listServices(db, query.data);
+    return c.json({ services: services.map(serviceJson), count });
+  });
+
+  api.get("/services/:id", async (c) => {
+    const id = c.req.param("id");
+    const service = isPlausibleId(id) ? await findService(db, id) : undefined;
+    if (!service) return c.json({ message: "No service has this id." }, 404);
+    return c.json(serviceJson(service));
+  });
+
+  api.get("/reviews/:serviceId", async (c) => {
+    const serviceId = c.req.param("serviceId");
+    const service = isPlausibleId(serviceId) ? await findService(db, serviceId) : undefined;
+    if (!service) return c.json({ message: "No service has this id." }, 404);
+    return c.json((await listReviewsForService(db, serviceId)).map(reviewJson));
+  });
+
+  api.notFound((c) => c.json({ message: "No such API endpoint." }, 404));
+  return api;
+}

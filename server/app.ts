@@ -1,0 +1,74 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "../app/context.ts";
+import type { DB } from "../db/index.ts";
+import { publicApi } from "./api.ts";
+import type { Config } from "./config.ts";
+import { errorPage } from "./error-page.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+export interface AppOptions {
+  db: DB;
+  config: Config;
+  /** React Router's request handler for everything that is not the API or a file. */
+  handlePage: PageHandler;
+  /** The built client folder; absent in development, where Vite serves the files. */
+  clientDirectory?: string;
+}
+
+type Env = { Variables: { secureHeadersNonce?: string } };
+
+export function createApp({ db, config, handlePage, clientDirectory }: AppOptions) {
+  const app = new Hono<Env>({ strict: false });
+  const development = !clientDirectory;
+
+  app.use(securityHeaders({ production: config.production, development }));
+
+  if (clientDirectory) {
+    // Vite names every built asset by its content hash, so a browser may keep it for good.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDirectory,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDirectory,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.use("*", compress());
+  app.route("/api", publicApi(db));
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, { db, nonce: c.get("secureHeadersNonce") ?? "" });
+    return handlePage(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
+      return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+    }
+    return c.html(errorPage, 500);
+  });
+
+  return app;
+}

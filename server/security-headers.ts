@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+
+/**
+ * DESIGN §5: CSP, nosniff, referrer policy, frame-ancestors; HSTS only in production, where the
+ * site is served over HTTPS. Inline scripts run only with the per-response nonce, which the page
+ * renderer reads from `secureHeadersNonce`. In development Vite injects its own inline scripts,
+ * so the script rule is relaxed there.
+ */
+export function securityHeaders({
+  production,
+  development,
+}: {
+  production: boolean;
+  development: boolean;
+}): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Course images and profile photos may live on any HTTPS host.
+      imgSrc: ["'self'", "https:", "data:"],
+      fontSrc: ["'self'"],
+      connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: production ? "max-age=31536000; includeSubDomains" : false,
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,59 @@
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { openDatabase } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
+import { createApp, type PageHandler } from "./app.ts";
+import type { Config } from "./config.ts";
+
+const root = join(import.meta.dirname, "..");
+
+export async function serve(config: Config, { development }: { development: boolean }) {
+  const { db, engine } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const seeded = await seedCatalogueIfEmpty(db);
+  if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
+
+  let handlePage: PageHandler;
+  let viteMiddleware: ((req: never, res: never, next: () => void) => void) | undefined;
+  if (development) {
+    const vite = await import("vite").then(({ createServer }) =>
+      createServer({ root, server: { middlewareMode: true } }),
+    );
+    viteMiddleware = vite.middlewares as never;
+    // Loaded per request so that edits to routes show up without a restart.
+    handlePage = async (request, context) => {
+      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler(build, "development")(request, context);
+    };
+  } else {
+    const build = (await import(join(root, "build/server/index.js"))) as ServerBuild;
+    handlePage = createRequestHandler(build, "production");
+  }
+
+  const app = createApp({
+    db,
+    config,
+    handlePage,
+    clientDirectory: development ? undefined : join(root, "build/client"),
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (viteMiddleware) viteMiddleware(req as never, res as never, () => listener(req, res));
+    else listener(req, res);
+  });
+
+  server.listen(config.port, () => {
+    console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
+  });
+
+  const shutdown = () => {
+    server.close(() => void db.destroy().then(() => process.exit(0)));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+}
