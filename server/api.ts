@@ -60,6 +60,5 @@ export function publicApi(db: DB) {
     return c.json((await listReviewsForService(db, serviceId)).map(reviewJson));
   });
 
-  api.notFound((c) => c.json({ message: "No such API endpoint." }, 404));
   return api;
 }

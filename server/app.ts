@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.ts";
@@ -22,6 +22,17 @@ export interface AppOptions {
 
 type Env = { Variables: { secureHeadersNonce?: string } };
 
+/** Built and public files, precompressed where a .br or .gz sits beside them. */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler {
+  const serve = serveStatic({ root, precompressed: true });
+  return async (c, next) => {
+    const response = await serve(c, next);
+    // serveStatic answers with a Response only when it found the file; otherwise it went on.
+    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl);
+    return response;
+  };
+}
+
 export function createApp({ db, config, handlePage, clientDirectory }: AppOptions) {
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
@@ -30,31 +41,14 @@ export function createApp({ db, config, handlePage, clientDirectory }: AppOption
 
   if (clientDirectory) {
     // Vite names every built asset by its content hash, so a browser may keep it for good.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDirectory,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    app.use("/assets/*", staticFiles(clientDirectory, "public, max-age=31536000, immutable"));
     app.get("/assets/*", (c) => c.text("Not found", 404));
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDirectory,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    app.use("*", staticFiles(clientDirectory, "public, max-age=3600"));
   }
 
   app.use("*", compress());
   app.route("/api", publicApi(db));
+  app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs with nothing set: port 3000 and the SQLite file under data/", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: "file:./data/ielts-hub.db",
+      baseUrl: "http://localhost:3000",
+      production: false,
+      trustProxy: false,
+    });
+  });
+
+  it("follows the port in the default BASE_URL and trims a trailing slash from a given one", () => {
+    expect(loadConfig({ PORT: "8080" }).baseUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ BASE_URL: "https://ielts.example.com/" }).baseUrl).toBe(
+      "https://ielts.example.com",
+    );
+  });
+
+  it("accepts PostgreSQL URLs and TRUST_PROXY switches", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u:p@db:5432/hub", TRUST_PROXY: "true" });
+    expect(config.databaseUrl).toBe("postgres://u:p@db:5432/hub");
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ BASE_URL: "ftp://example.com" }, "BASE_URL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("refuses %o and names %s", (environment, name) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(name);
+  });
+});

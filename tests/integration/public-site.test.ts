@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { createTestApp } from "../support/test-app.ts";
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+describe.each(engines)("public site and JSON API on %s", (engine) => {
+  let database: TestDatabase;
+  let app: App;
+  let newestId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedCatalogueIfEmpty(database.db);
+    app = await createTestApp(database.db);
+    const [newest] = (await (await app.request("/api/")).json()) as { _id: string }[];
+    newestId = newest?._id ?? "";
+  });
+  afterAll(() => database.drop());
+
+  describe("GET /api/", () => {
+    it("returns the 3 newest services in the seed's shape", async () => {
+      const response = await app.request("/api/");
+      expect(response.status).toBe(200);
+      const services = (await response.json()) as Record<string, unknown>[];
+      expect(services).toHaveLength(3);
+      expect(services[0]).toEqual({
+        _id: expect.any(String),
+        serviceName: "Band 7 Intensive Weekend Bootcamp",
+        price: 59.5,
+        description: expect.stringContaining("Two intensive days"),
+        img: "/images/services/band-7-bootcamp.svg",
+        rating: null,
+        ratingCount: 0,
+        addTime: {
+          date: expect.stringMatching(/^\d{1,2}\/\d{1,2}\/\d{4}$/),
+          time: expect.stringMatching(/^\d\d:\d\d:\d\d$/),
+        },
+      });
+    });
+  });
+
+  describe("GET /api/services", () => {
+    it("pages from index 0 with 9 per page by default and reports the total", async () => {
+      const first = (await (await app.request("/api/services?page=0&size=9")).json()) as {
+        services: unknown[];
+        count: number;
+      };
+      const second = (await (await app.request("/api/services?page=1&size=9")).json()) as {
+        services: unknown[];
+        count: number;
+      };
+      const byDefault = (await (await app.request("/api/services")).json()) as {
+        services: unknown[];
+        count: number;
+      };
+      expect(first.count).toBe(14);
+      expect(first.services).toHaveLength(9);
+      expect(second.services).toHaveLength(5);
+      expect(byDefault).toEqual(first);
+    });
+
+    it.each([
+      ["page=-1", "page"],
+      ["page=abc", "page"],
+      ["page=1.5", "page"],
+      ["size=0", "size"],
+      ["size=101", "size"],
+      ["size=ten", "size"],
+      ["page=99999999999", "page"],
+    ])("answers ?%s with 400 and a message about %s", async (query, field) => {
+      const response = await app.request(`/api/services?${query}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(field);
+    });
+
+    it("accepts the largest page size and a page past the end", async () => {
+      const big = (await (await app.request("/api/services?size=100")).json()) as {
+        services: unknown[];
+      };
+      expect(big.services).toHaveLength(14);
+      const past = (await (await app.request("/api/services?page=50")).json()) as {
+        services: unknown[];
+        count: number;
+      };
+      expect(past).toEqual({ services: [], count: 14 });
+    });
+  });
+
+  describe("GET /api/services/{id} and /api/reviews/{serviceId}", () => {
+    it("returns one service, or 404 JSON for an unknown id", async () => {
+      const found = await app.request(`/api/services/${newestId}`);
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { _id: string })._id).toBe(newestId);
+      for (const id of ["unknown", "x".repeat(500), "%27%20or%201%3D1", "%E2%82%AC"]) {
+        const missing = await app.request(`/api/services/${id}`);
+        expect(missing.status).toBe(404);
+        expect(await missing.json()).toEqual({ message: "No service has this id." });
+      }
+    });
+
+    it("lists a service's reviews with the seed's fields plus the rating, newest first", async () => {
+      const serviceId = await insertService(database.db, {
+        name: "Reviewed course",
+        priceCents: 2500,
+      });
+      const userId = await insertUser(database.db, { name: "Mina", email: "mina@example.com" });
+      const otherId = await insertUser(database.db, { name: "Omar", email: "omar@example.com" });
+      await insertReview(database.db, {
+        serviceId,
+        userId,
+        rating: 5,
+        message: "Clear and useful.",
+        createdAt: new Date("2026-02-01T10:00:00Z"),
+      });
+      await insertReview(database.db, {
+        serviceId,
+        userId: otherId,
+        rating: 2,
+        message: "<b>Too short</b>",
+        createdAt: new Date("2026-02-02T10:00:00Z"),
+      });
+      const response = await app.request(`/api/reviews/${serviceId}`);
+      expect(response.status).toBe(200);
+      const reviews = (await response.json()) as Record<string, unknown>[];
+      expect(reviews.map((r) => r.userName)).toEqual(["Omar", "Mina"]);
+      expect(reviews[1]).toEqual({
+        _id: expect.any(String),
+        serviceId,
+        serviceName: "Reviewed course",
+        img: "/images/services/listening.svg",
+        price: 25,
+        userEmail: "mina@example.com",
+        userName: "Mina",
+        userPhoto: null,
+        userMessage: "Clear and useful.",
+        rating: 5,
+        addTime: { date: "1/2/2026", time: "10:00:00" },
+      });
+      const service = (await (await app.request(`/api/services/${serviceId}`)).json()) as {
+        rating: number;
+        ratingCount: number;
+      };
+      expect(service).toMatchObject({ rating: 3.5, ratingCount: 2 });
+      expect((await app.request("/api/reviews/unknown")).status).toBe(404);
+    });
+
+    it("answers an unknown API path with 404 JSON", async () => {
+      const response = await app.request("/api/nothing-here");
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+    });
+  });
+
+  describe("pages rendered on the server", () => {
+    it("serves the home page with its content, title and description before any script runs", async () => {
+      const response = await app.request("/");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("<title>Home - IELTS Hub</title>");
+      expect(html).toContain('<meta name="description"');
+      expect(html).toContain("Certify your English proficiency today!");
+      expect(html).toContain("Band 7 Intensive Weekend Bootcamp");
+    });
+
+    it("serves a service's details page with its data", async () => {
+      const response = await app.request(`/services/${newestId}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("<title>Band 7 Intensive Weekend Bootcamp - IELTS Hub</title>");
+      expect(html).toContain("Price: $ <!-- -->59.50");
+    });
+
+    it.each([
+      "/no-such-page",
+      "/services/unknown-id",
+      "/services/a/b",
+      "/services?page=99",
+      "/services?page=abc",
+    ])("answers %s with status 404 and the 404 page", async (path) => {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toMatch(
+        /Sorry, we couldn(&#x27;|')t find this page\.|There is no such page of services\./,
+      );
+    });
+
+    it("refuses to send a contact message it cannot deliver, and says so", async () => {
+      const form = new URLSearchParams({ name: "Lee", email: "lee@example.com", message: "Hello" });
+      const response = await app.request("http://localhost:3000/contact", {
+        method: "POST",
+        body: form,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:3000",
+        },
+      });
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain("has not been sent");
+      const invalid = await app.request("http://localhost:3000/contact", {
+        method: "POST",
+        body: new URLSearchParams({ name: "", email: "not-an-email", message: "" }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "http://localhost:3000",
+        },
+      });
+      expect(invalid.status).toBe(400);
+      const html = await invalid.text();
+      expect(html).toContain("Please enter your name.");
+      expect(html).toContain("Please enter a valid e-mail address.");
+      expect(html).toContain('aria-invalid="true"');
+    });
+  });
+});
+
+describe("serving", () => {
+  let database: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    app = await createTestApp(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it("sends security headers with every page, with a fresh script nonce each time", async () => {
+    const first = await app.request("/");
+    const second = await app.request("/");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src"));
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    const html = await first.text();
+    for (const script of html.match(/<script[^>]*>/g) ?? [])
+      expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  it("adds HSTS in production", async () => {
+    const production = await createTestApp(database.db, {
+      NODE_ENV: "production",
+      BASE_URL: "https://ielts.example.com",
+    });
+    const response = await production.request("/");
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=31536000");
+  });
+
+  it("serves built assets compressed, with immutable cache headers", async () => {
+    const html = await (await app.request("/")).text();
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const path = script?.[1] ?? script?.[2];
+    expect(path).toBeDefined();
+    const brotli = await app.request(path ?? "", { headers: { "accept-encoding": "br, gzip" } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const gzip = await app.request(path ?? "", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect((await app.request("/assets/missing.js")).status).toBe(404);
+  });
+
+  it("serves the catalogue's images from the project, with no network", async () => {
+    const image = await app.request("/images/services/listening.svg");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toContain("image/svg+xml");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await app.request("/")).headers.get("cache-control")).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import type { DB } from "../../db/index.ts";
+
+/**
+ * Rows the features that write them (accounts, reviews) are not built yet to create: tests put
+ * them straight into the database.
+ */
+export async function insertUser(
+  db: DB,
+  overrides: { name?: string; email?: string; image?: string | null } = {},
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      name: overrides.name ?? "Test Student",
+      email: overrides.email ?? `${id}@example.com`,
+      image: overrides.image ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertService(
+  db: DB,
+  overrides: { name?: string; priceCents?: number; description?: string; createdAt?: Date } = {},
+) {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("services")
+    .values({
+      id,
+      name: overrides.name ?? "Test course",
+      price_cents: overrides.priceCents ?? 1000,
+      description: overrides.description ?? "A course used by the tests.",
+      image_url: "/images/services/listening.svg",
+      created_by: null,
+      created_at: (overrides.createdAt ?? new Date()).toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export async function insertReview(
+  db: DB,
+  {
+    serviceId,
+    userId,
+    rating,
+    message = "Helpful.",
+    createdAt = new Date(),
+  }: {
+    serviceId: string;
+    userId: string;
+    rating: number;
+    message?: string;
+    createdAt?: Date;
+  },
+) {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("reviews")
+    .values({
+      id,
+      service_id: serviceId,
+      user_id: userId,
+      rating,
+      message,
+      created_at: createdAt.toISOString(),
+      updated_at: createdAt.toISOString(),
+    })
+    .execute();
+  return id;
+}
