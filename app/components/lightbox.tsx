@@ -29,10 +29,17 @@ export function Lightbox({
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const slide = slides[index];
 
+  const dragged = useRef(false);
+
   useEffect(() => {
     const element = dialog.current;
+    // The dialog leaves the page when it closes, so focus goes back to the opener by hand.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
-    return () => element?.close();
+    return () => {
+      element?.close();
+      opener?.focus();
+    };
   }, []);
 
   if (!slide) return null;
@@ -41,11 +48,15 @@ export function Lightbox({
   const onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    dragged.current = false;
     (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent) => {
     if (start.current?.id !== event.pointerId) return;
-    setOffset({ x: event.clientX - start.current.x, y: event.clientY - start.current.y });
+    const x = event.clientX - start.current.x;
+    const y = event.clientY - start.current.y;
+    if (Math.abs(x) > 5 || Math.abs(y) > 5) dragged.current = true;
+    setOffset({ x, y });
   };
   const onPointerUp = (event: PointerEvent) => {
     if (start.current?.id !== event.pointerId) return;
@@ -90,7 +101,8 @@ export function Lightbox({
           setOffset({ x: 0, y: 0 });
         }}
         onClick={(event) => {
-          if (event.target === event.currentTarget) onClose();
+          // A click on the backdrop closes; the click that ends a drag does not.
+          if (event.target === event.currentTarget && !dragged.current) onClose();
         }}
       >
         <img

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
+
+const articles = [
+  ["sql-vs-nosql", "What is the difference between SQL and NoSQL databases?"],
+  ["jwt", "What is JWT, and how does it work?"],
+  ["javascript-vs-nodejs", "What is the difference between JavaScript and Node.js?"],
+  ["nodejs-concurrency", "How does Node.js handle many requests at the same time?"],
+] as const;
+
+test("the blog has the four articles, each with a link of its own", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("article")).toHaveCount(4);
+  for (const [slug, question] of articles) {
+    await expect(page.getByRole("heading", { level: 2, name: question })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Articles" }).getByRole("link", { name: question }),
+    ).toHaveAttribute("href", `#${slug}`);
+  }
+});
+
+for (const [slug, question] of articles) {
+  test(`/blog#${slug} opens at its article`, async ({ page }) => {
+    await page.goto(`/blog#${slug}`);
+    await expect(page.getByRole("heading", { level: 2, name: question })).toBeInViewport();
+  });
+}
+
+test("the contact form asks for name, e-mail and message and never pretends to send", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Lee Chen");
+  await page.getByLabel("Email").fill("lee@example.com");
+  await page.getByLabel("Message").fill("Which course suits Band 6?");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert")).toContainText("has not been sent");
+  await expect(page.getByLabel("Message")).toHaveValue("Which course suits Band 6?");
+  await expectAccessible(page);
+});
+
+test("the contact form needs every field before it is submitted", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Name")).toHaveJSProperty("validity.valueMissing", true);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});

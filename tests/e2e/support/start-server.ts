@@ -1,0 +1,42 @@
+/**
+ * Starts the built site on a fresh SQLite database holding the seeded catalogue plus a few rows
+ * the end-to-end tests look for (reviews exist before the reviews feature can write them).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../../db/index.ts";
+import { migrateToLatest } from "../../../db/migrate.ts";
+import { seedCatalogueIfEmpty } from "../../../db/seed/index.ts";
+import { insertReview, insertService, insertUser } from "../../support/fixtures.ts";
+import { e2eFixtures } from "./fixtures.ts";
+
+const url = `file:${join(mkdtempSync(join(tmpdir(), "ielts-hub-e2e-")), "e2e.db")}`;
+const { db } = openDatabase(url);
+await migrateToLatest(db);
+await seedCatalogueIfEmpty(db);
+
+await insertService(db, {
+  name: e2eFixtures.shortCourse.name,
+  description: e2eFixtures.shortCourse.description,
+  createdAt: new Date("2021-06-01T00:00:00Z"),
+});
+const reviewed = await insertService(db, {
+  name: e2eFixtures.reviewedCourse.name,
+  description: "A course with reviews, made for the end-to-end tests.",
+  createdAt: new Date("2021-05-01T00:00:00Z"),
+});
+for (const review of e2eFixtures.reviewedCourse.reviews) {
+  const userId = await insertUser(db, { name: review.author, image: review.photo });
+  await insertReview(db, {
+    serviceId: reviewed,
+    userId,
+    rating: review.rating,
+    message: review.message,
+    createdAt: new Date(review.at),
+  });
+}
+await db.destroy();
+
+process.env.DATABASE_URL = url;
+await import("../../../server/index.ts");
