@@ -31,25 +31,30 @@ export async function listServices(
   db: DB,
   { page, size }: { page: number; size: number },
 ): Promise<ServicePage> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom("services")
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(size)
-      .offset(page * size)
-      .execute(),
+  const [services, total] = await Promise.all([
+    newestFirst(db, { offset: page * size, limit: size }),
     db
       .selectFrom("services")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { services: await withRatings(db, rows), count: Number(total.count) };
+  return { services, count: Number(total.count) };
 }
 
 export async function latestServices(db: DB, count = HOME_PREVIEW_COUNT): Promise<Service[]> {
-  return (await listServices(db, { page: 0, size: count })).services;
+  return newestFirst(db, { offset: 0, limit: count });
+}
+
+async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: number }) {
+  const rows = await db
+    .selectFrom("services")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return withRatings(db, rows);
 }
 
 export async function findService(db: DB, id: string): Promise<Service | undefined> {

@@ -15,20 +15,33 @@ import {
  * through `columns()`), so this adapter bridges them: no native addon to compile on install.
  */
 function adapt(database: DatabaseSync): SqliteDatabase {
+  // Kysely asks for a statement per query; preparing is a good part of a small query's cost, so
+  // statements are kept by their SQL text (the text holds no values: queries are parameterised).
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      if (cached) return cached;
       const statement = database.prepare(sql);
       const params = (values: ReadonlyArray<unknown>) => values.map(toSqlite);
-      return {
+      const adapted: SqliteStatement = {
         reader: statement.columns().length > 0,
         all: (values) => statement.all(...params(values)),
         run: (values) => statement.run(...params(values)),
         iterate: (values) => statement.iterate(...params(values)),
       };
+      if (statements.size >= MAX_CACHED_STATEMENTS) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      statements.set(sql, adapted);
+      return adapted;
     },
   };
 }
+
+const MAX_CACHED_STATEMENTS = 500;
 
 function toSqlite(value: unknown): SQLInputValue {
   if (typeof value === "boolean") return value ? 1 : 0;

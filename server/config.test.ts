@@ -13,6 +13,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("treats a variable set to the empty string as unset", () => {
+    expect(loadConfig({ NODE_ENV: "", PORT: "", DATABASE_URL: "" })).toMatchObject({
+      production: false,
+      port: 3000,
+      databaseUrl: "file:./data/ielts-hub.db",
+    });
+  });
+
   it("follows the port in the default BASE_URL and trims a trailing slash from a given one", () => {
     expect(loadConfig({ PORT: "8080" }).baseUrl).toBe("http://localhost:8080");
     expect(loadConfig({ BASE_URL: "https://ielts.example.com/" }).baseUrl).toBe(

@@ -14,7 +14,7 @@ const environmentSchema = z.object({
     }),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", "on", "off", ""])
+    .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
     .transform((value) => ["true", "1", "on"].includes(value)),
 });
@@ -30,7 +30,9 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // A variable set to the empty string counts as unset, as shells and .env files often leave them.
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ""));
+  const parsed = environmentSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".")}: ${issue.message}`,

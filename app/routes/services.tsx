@@ -5,6 +5,7 @@ import { Lightbox } from "../components/lightbox.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { pageItems } from "../lib/pagination.ts";
 import type { Route } from "./+types/services";
 
 /**
@@ -81,21 +82,32 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
       {pageCount > 1 && (
         <nav aria-label="Pages of services" className="mt-10 flex flex-wrap justify-center gap-2">
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((number) => {
-            const current = number === page;
+          {pageItems(page ?? 1, pageCount).map((item, index, items) => {
+            if (item === "gap") {
+              return (
+                <span
+                  key={`gap-after-${items[index - 1]}`}
+                  className="inline-flex size-11 items-center justify-center text-slate-600"
+                  aria-hidden="true"
+                >
+                  …
+                </span>
+              );
+            }
+            const current = item === page;
             return (
               <Link
-                key={number}
-                to={number === 1 ? "/services" : `/services?page=${number}`}
+                key={item}
+                to={item === 1 ? "/services" : `/services?page=${item}`}
                 aria-current={current ? "page" : undefined}
-                aria-label={`Page ${number}`}
+                aria-label={`Page ${item}`}
                 className={`inline-flex size-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ${
                   current
                     ? "bg-brand-700 text-white ring-brand-700"
                     : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
                 }`}
               >
-                {number}
+                {item}
               </Link>
             );
           })}

@@ -276,3 +276,58 @@ describe("serving", () => {
     expect((await app.request("/")).headers.get("cache-control")).toBeNull();
   });
 });
+
+describe("when the database fails", () => {
+  it("answers 500 with a friendly page or JSON message and leaks nothing", async () => {
+    const database = await createTestDatabase("sqlite");
+    const app = await createTestApp(database.db);
+    await database.drop();
+    const errors: unknown[] = [];
+    const originalError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const api = await app.request("/api/services");
+      expect(api.status).toBe(500);
+      expect(await api.json()).toEqual({
+        message: "Something went wrong on our side. Please try again.",
+      });
+      const page = await app.request("/services");
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).toContain("Something went wrong on our side.");
+      expect(html).not.toMatch(/sqlite|kysely|stack|at \w+ \(/i);
+    } finally {
+      console.error = originalError;
+    }
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("odd requests", () => {
+  let database: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    await seedCatalogueIfEmpty(database.db);
+    app = await createTestApp(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it.each([
+    "/api/services?page=1&page=2",
+    "/api/services?page[]=1",
+    "/api/services?size=%00",
+    "/api/services/%00",
+    "/api/services/%",
+    "/api/reviews/%E0%A4%A",
+    "/services/%",
+    "/services?page=%00",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/assets/..%2f..%2fpackage.json",
+    "/images/../../package.json",
+  ])("answers %s without a server error", async (path) => {
+    const response = await app.request(path);
+    expect(response.status).toBeLessThan(500);
+    expect(await response.text()).not.toContain('"dependencies"');
+  });
+});
