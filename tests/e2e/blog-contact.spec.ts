@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
 
 const articles = [
   ["sql-vs-nosql", "What is the difference between SQL and NoSQL databases?"],

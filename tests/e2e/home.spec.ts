@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
 
 test("home shows the hero, the 3 newest services, About Me, the FAQ and the subscribe box", async ({
   page,

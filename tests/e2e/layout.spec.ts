@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
 
 test.describe("layout on every page", () => {
   for (const [path, title] of [

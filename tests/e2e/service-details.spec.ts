@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { e2eFixtures } from "./support/fixtures.ts";
+import { expect, test } from "./support/test.ts";
 
 test("a course without reviews shows its details, 'No ratings yet' and 'please add a review'", async ({
   page,

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { e2eFixtures } from "./support/fixtures.ts";
+import { expect, test } from "./support/test.ts";
 
 const cards = (page: Page) => page.locator("main article");
 
