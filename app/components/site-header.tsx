@@ -12,7 +12,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
         <NavLink
           to="/"
           className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-900"
@@ -20,7 +20,11 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
           IELTS Hub
         </NavLink>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+        {/* On phones the avatar stays on the brand's row and the links take the next one. */}
+        <nav
+          aria-label="Main"
+          className="order-last -mx-3 flex w-full flex-wrap items-center gap-1 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto"
+        >
           <NavLink to="/" end className={linkClass}>
             Home
           </NavLink>
@@ -33,10 +37,10 @@ export function SiteHeader() {
           <NavLink to="/login" className={linkClass}>
             Login
           </NavLink>
-          <span className="ml-2">
-            <Avatar />
-          </span>
         </nav>
+        <span className="ml-auto sm:ml-2">
+          <Avatar />
+        </span>
       </div>
     </header>
   );

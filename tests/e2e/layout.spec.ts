@@ -18,7 +18,9 @@ test.describe("layout on every page", () => {
       for (const link of ["Home", "Blog", "Contact", "Login"]) {
         await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
       }
-      await expect(nav.getByRole("img", { name: "Default profile icon" })).toBeVisible();
+      await expect(
+        page.getByRole("banner").getByRole("img", { name: "Default profile icon" }),
+      ).toBeVisible();
       await expect(page.getByRole("contentinfo")).toContainText("© 2022");
       await expectAccessible(page);
     });
