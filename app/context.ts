@@ -1,8 +1,14 @@
 import { createContext } from "react-router";
 import type { DB } from "../db/index.ts";
+import type { Auth } from "../server/auth/index.ts";
 
 export interface AppContext {
   db: DB;
+  auth: Auth;
+  /** The client's address (socket, or proxy's with TRUST_PROXY), for rate limits and logs. */
+  clientAddress: string;
+  /** Whether Google sign-in is configured, so its buttons show. */
+  googleSignIn: boolean;
   /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */
   nonce: string;
 }

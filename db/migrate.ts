@@ -1,6 +1,7 @@
 import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import type { DB } from "./index.ts";
 import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-services-reviews.ts";
+import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -8,6 +9,7 @@ import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-servi
  */
 const migrations: Record<string, Migration> = {
   "2026-11-21T10-00_users-services-reviews": usersServicesReviews,
+  "2026-11-21T11-00_accounts": accounts,
 };
 
 function migratorFor(db: DB): Migrator {

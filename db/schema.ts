@@ -39,10 +39,41 @@ export interface ReviewsTable {
   updated_at: Timestamp;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  /** SHA-256 of the token: a stolen database does not yield usable tokens. */
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  /** Milliseconds since the epoch. */
+  window_started_at: number | string;
+  hits: number;
+}
+
+/** Better Auth reads and writes `accounts` and `verifications` itself; only these are queried. */
 export interface Database {
   users: UsersTable;
   services: ServicesTable;
   reviews: ReviewsTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

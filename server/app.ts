@@ -3,26 +3,45 @@ import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.ts";
-import type { DB } from "../db/index.ts";
+import { hitRateLimit, type RateLimitRule, rateLimits } from "../core/rate-limit.ts";
+import type { DatabaseHandle } from "../db/index.ts";
+import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
+import { CLIENT_ADDRESS_HEADER, createAuth } from "./auth/index.ts";
+import { logAuthEvent } from "./auth/log.ts";
+import { resolveAuthSecret } from "./auth/secret.ts";
+import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { errorPage } from "./error-page.ts";
+import { createMailer, type SendMail } from "./mail.ts";
 import { apiHeaders, securityHeaders } from "./security-headers.ts";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 export interface AppOptions {
-  db: DB;
+  database: DatabaseHandle;
   config: Config;
+  /** Where mail goes; by default SMTP_URL or the outbox (server/mail.ts). */
+  sendMail?: SendMail;
   /** React Router's request handler for everything that is not the API or a file. */
   handlePage: PageHandler;
   /** The built client folder; absent in development, where Vite serves the files. */
   clientDirectory?: string;
 }
 
-type Env = { Variables: { secureHeadersNonce?: string } };
+type Env = { Variables: { secureHeadersNonce?: string; clientAddress: string } };
+
+/** Better Auth's endpoints that guess or spend secrets, and the limit each shares with its form. */
+const limitedAuthEndpoints: Record<string, { rule: RateLimitRule; bucket: string }> = {
+  "/api/auth/sign-in/email": { rule: rateLimits.signIn, bucket: "sign-in" },
+  "/api/auth/sign-up/email": { rule: rateLimits.signUp, bucket: "sign-up" },
+  "/api/auth/request-password-reset": { rule: rateLimits.passwordReset, bucket: "password-reset" },
+  "/api/auth/reset-password": { rule: rateLimits.passwordReset, bucket: "password-reset" },
+};
 
 /** Built and public files, precompressed where a .br or .gz sits beside them. */
 function staticFiles(root: string, cacheControl: string, only?: Set<string>): MiddlewareHandler {
@@ -51,14 +70,51 @@ function publicFiles(directory: string): Set<string> {
   );
 }
 
-export function createApp({ db, config, handlePage, clientDirectory }: AppOptions) {
+export function createApp({ database, config, handlePage, clientDirectory, sendMail }: AppOptions) {
+  const { db } = database;
+  const auth = createAuth({
+    database,
+    config,
+    secret: resolveAuthSecret(config),
+    sendMail: sendMail ?? createMailer(config),
+  });
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
+
+  // Unsafe form-style requests must come from our own pages (cookies ride along otherwise).
+  app.use(csrf({ origin: config.baseUrl }));
+  app.use(async (c, next) => {
+    c.set("clientAddress", clientAddress(c, config.trustProxy));
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const address = c.get("clientAddress");
+    const limited = c.req.method === "POST" ? limitedAuthEndpoints[c.req.path] : undefined;
+    if (limited) {
+      const verdict = await hitRateLimit(db, `${limited.bucket}:${address}`, limited.rule);
+      if (!verdict.allowed) {
+        logAuthEvent(limited.bucket === "sign-in" ? "sign-in" : limited.bucket === "sign-up" ? "sign-up" : "password-reset-request", "rate-limited", { address });
+        c.header("Retry-After", String(verdict.retryAfterSeconds));
+        return c.json({ message: "Too many attempts. Please wait and try again." }, 429);
+      }
+    }
+    // Better Auth learns the client's address only from this header, set here and nowhere else.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_ADDRESS_HEADER, address);
+    const request = new Request(c.req.raw, { headers });
+    const response = await auth.handler(request);
+    if (c.req.path === "/api/auth/sign-in/email") {
+      logAuthEvent("sign-in", response.ok ? "success" : "failure", { address });
+    }
+    return response;
+  });
 
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
   // path for small JSON bodies (headers added afterwards would rebuild every response).
   app.use("/api/*", apiHeaders({ production: config.production }));
   app.route("/api", publicApi(db));
+  app.route("/api", accountApi({ db, auth }));
   app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 
   app.use(securityHeaders({ production: config.production, development }));
@@ -76,11 +132,18 @@ export function createApp({ db, config, handlePage, clientDirectory }: AppOption
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(appContext, { db, nonce: c.get("secureHeadersNonce") ?? "" });
+    context.set(appContext, {
+      db,
+      auth,
+      nonce: c.get("secureHeadersNonce") ?? "",
+      clientAddress: c.get("clientAddress"),
+      googleSignIn: Boolean(config.google),
+    });
     return handlePage(c.req.raw, context);
   });
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
       return c.json({ message: "Something went wrong on our side. Please try again." }, 500);

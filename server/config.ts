@@ -13,6 +13,14 @@ const environmentSchema = z.object({
       message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
     }),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)").optional(),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().default("IELTS Hub <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
@@ -25,6 +33,13 @@ export interface Config {
   databaseUrl: string;
   baseUrl: string;
   trustProxy: boolean;
+  /** Where generated secrets and the mail outbox are kept. */
+  dataDirectory: string;
+  /** Unset outside production: one is then generated and kept in the data folder. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -40,11 +55,29 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+    problems.push("AUTH_SECRET: is required in production");
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
   return {
     production: env.NODE_ENV === "production",
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     trustProxy: env.TRUST_PROXY,
+    dataDirectory: env.DATA_DIR,
+    authSecret: env.AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
 }

@@ -11,7 +11,8 @@ import type { Config } from "./config.ts";
 const root = join(import.meta.dirname, "..");
 
 export async function serve(config: Config, { development }: { development: boolean }) {
-  const { db, engine } = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl);
+  const { db, engine } = database;
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
@@ -34,7 +35,7 @@ export async function serve(config: Config, { development }: { development: bool
   }
 
   const app = createApp({
-    db,
+    database,
     config,
     handlePage,
     clientDirectory: development ? undefined : join(root, "build/client"),

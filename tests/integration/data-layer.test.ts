@@ -22,10 +22,13 @@ describe.each(engines)("data layer on %s", (engine) => {
   it("migrates up, down and up again", async () => {
     const db = await open({ migrate: false });
     const first = await migrateToLatest(db);
-    expect(first.results?.map((r) => r.status)).toEqual(["Success"]);
+    const applied = first.results?.length ?? 0;
+    expect(applied).toBeGreaterThanOrEqual(2);
+    expect(first.results?.every((r) => r.status === "Success")).toBe(true);
     expect((await migrateToLatest(db)).results).toEqual([]);
-    await migrateDown(db);
+    for (let i = 0; i < applied; i++) await migrateDown(db);
     await expect(db.selectFrom("services").selectAll().execute()).rejects.toThrow();
+    await expect(db.selectFrom("sessions").selectAll().execute()).rejects.toThrow();
     await migrateToLatest(db);
     expect(await db.selectFrom("services").selectAll().execute()).toEqual([]);
   });

@@ -14,7 +14,7 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await seedCatalogueIfEmpty(database.db);
-    app = await createTestApp(database.db);
+    app = await createTestApp(database);
     const [newest] = (await (await app.request("/api/")).json()) as { _id: string }[];
     newestId = newest?._id ?? "";
   });
@@ -222,7 +222,7 @@ describe("serving", () => {
   let app: App;
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
-    app = await createTestApp(database.db);
+    app = await createTestApp(database);
   });
   afterAll(() => database.drop());
 
@@ -246,7 +246,7 @@ describe("serving", () => {
   });
 
   it("adds HSTS in production", async () => {
-    const production = await createTestApp(database.db, {
+    const production = await createTestApp(database, {
       NODE_ENV: "production",
       BASE_URL: "https://ielts.example.com",
     });
@@ -280,7 +280,7 @@ describe("serving", () => {
 describe("when the database fails", () => {
   it("answers 500 with a friendly page or JSON message and leaks nothing", async () => {
     const database = await createTestDatabase("sqlite");
-    const app = await createTestApp(database.db);
+    const app = await createTestApp(database);
     await database.drop();
     const errors: unknown[] = [];
     const originalError = console.error;
@@ -309,7 +309,7 @@ describe("odd requests", () => {
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     await seedCatalogueIfEmpty(database.db);
-    app = await createTestApp(database.db);
+    app = await createTestApp(database);
   });
   afterAll(() => database.drop());
 

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { DB } from "../db/index.ts";
+
+/** SPEC §9: an API token is good for 300 seconds; ask for a new one after that. */
+export const API_TOKEN_LIFETIME_SECONDS = 300;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A random bearer token tied to the session it was asked from; only its hash is stored. */
+export async function issueApiToken(
+  db: DB,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = `ih_${randomBytes(32).toString("base64url")}`;
+  const expiresAt = new Date(now.getTime() + API_TOKEN_LIFETIME_SECONDS * 1000);
+  await db
+    .insertInto("api_tokens")
+    .values({
+      token_hash: hashToken(token),
+      session_id: sessionId,
+      user_id: userId,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export interface TokenUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+/** The user a token speaks for, while both the token and its session are unexpired. */
+export async function userForApiToken(db: DB, token: string, now = new Date()): Promise<TokenUser | undefined> {
+  if (!token.startsWith("ih_") || token.length > 100) return undefined;
+  const moment = now.toISOString();
+  return db
+    .selectFrom("api_tokens")
+    .innerJoin("sessions", "sessions.id", "api_tokens.session_id")
+    .innerJoin("users", "users.id", "api_tokens.user_id")
+    .select(["users.id", "users.name", "users.email", "users.image"])
+    .where("api_tokens.token_hash", "=", hashToken(token))
+    .where("api_tokens.expires_at", ">", moment)
+    .where("sessions.expires_at", ">", moment)
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredApiTokens(db: DB, now = new Date()): Promise<void> {
+  await db.deleteFrom("api_tokens").where("expires_at", "<=", now.toISOString()).execute();
+}

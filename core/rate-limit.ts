@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import type { DB } from "../db/index.ts";
+
+export interface RateLimitRule {
+  /** How many attempts a window allows. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** DESIGN §5: sign-in, sign-up and password reset, per client address. */
+export const rateLimits = {
+  signIn: { limit: 10, windowSeconds: 10 * 60 },
+  signUp: { limit: 10, windowSeconds: 60 * 60 },
+  passwordReset: { limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt for `key` in a fixed window and says whether it is allowed. The counter
+ * lives in the database, so every server process shares it and a restart does not reset it.
+ */
+export async function hitRateLimit(
+  db: DB,
+  key: string,
+  { limit, windowSeconds }: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = windowSeconds * 1000;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, window_started_at: now, hits: 1 })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        // A window that has run out starts again with this attempt.
+        hits: sql`case when rate_limits.window_started_at <= ${now - windowMs} then 1 else rate_limits.hits + 1 end`,
+        window_started_at: sql`case when rate_limits.window_started_at <= ${now - windowMs} then ${now} else rate_limits.window_started_at end`,
+      }),
+    )
+    .returning(["hits", "window_started_at"])
+    .executeTakeFirstOrThrow();
+  if (row.hits <= limit) return { allowed: true };
+  const resetAt = Number(row.window_started_at) + windowMs;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+}

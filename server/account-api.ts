@@ -1,0 +1,52 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { issueApiToken, type TokenUser, userForApiToken } from "../core/api-tokens.ts";
+import type { DB } from "../db/index.ts";
+import type { Auth } from "./auth/index.ts";
+
+type Env = { Variables: { apiUser: TokenUser } };
+
+/**
+ * Bearer-token authentication for the protected JSON API. No token or an unknown, expired or
+ * revoked one → 401 (SPEC §4: the client then signs the user out).
+ */
+export function requireApiUser(db: DB): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
+    if (!user) {
+      c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
+      return c.json({ message: "Sign in and send a valid token: Authorization: Bearer <token>." }, 401);
+    }
+    c.set("apiUser", user);
+    await next();
+  };
+}
+
+const tokenRequest = z.object({ email: z.string().max(254) });
+
+/** POST /api/jwt and GET /api/me. */
+export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
+  const api = new Hono<Env>();
+
+  // A token only for the signed-in owner of the e-mail (the seed signed one for anyone).
+  api.post("/jwt", async (c) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return c.json({ message: "Sign in first." }, 401);
+    const body = tokenRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ message: "Send a JSON body with your e-mail: {\"email\": \"…\"}." }, 400);
+    if (body.data.email.trim().toLowerCase() !== session.user.email.toLowerCase()) {
+      return c.json({ message: "A token is only issued for your own e-mail." }, 403);
+    }
+    const { token } = await issueApiToken(db, { userId: session.user.id, sessionId: session.session.id });
+    return c.json({ token });
+  });
+
+  api.get("/me", requireApiUser(db), (c) => {
+    const user = c.get("apiUser");
+    return c.json({ _id: user.id, email: user.email, displayName: user.name, photoURL: user.image });
+  });
+
+  return api;
+}

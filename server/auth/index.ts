@@ -1,0 +1,121 @@
+import { betterAuth } from "better-auth";
+import type { DatabaseHandle } from "../../db/index.ts";
+import type { Config } from "../config.ts";
+import type { SendMail } from "../mail.ts";
+import { hashPassword, verifyPassword } from "./password-hashing.ts";
+
+/** The header the server sets to the client's address (from the socket, or the proxy's). */
+export const CLIENT_ADDRESS_HEADER = "x-ielts-hub-client-address";
+
+const DAY = 24 * 60 * 60;
+/** A remembered session ends after 30 days without use ('Remember me' checked). */
+export const SESSION_INACTIVITY_SECONDS = 30 * DAY;
+/** …and after 90 days whatever happens; then the student logs in again. */
+export const SESSION_ABSOLUTE_SECONDS = 90 * DAY;
+export const PASSWORD_RESET_LIFETIME_SECONDS = 60 * 60;
+
+export interface AuthOptions {
+  database: DatabaseHandle;
+  config: Config;
+  secret: string;
+  sendMail: SendMail;
+  /** Test seam: where Google's OAuth endpoints live (the real ones unless a stand-in is used). */
+  googleEndpoints?: GoogleEndpoints;
+}
+
+export interface GoogleEndpoints {
+  authorization: string;
+  token: string;
+  jwks: string;
+  issuer: string;
+}
+
+/**
+ * Better Auth on the site's own database: e-mail and password, Google, password reset and
+ * database sessions. Its models are mapped onto our snake_case tables.
+ */
+export function createAuth({ database, config, secret, sendMail }: AuthOptions) {
+  return betterAuth({
+    appName: "IELTS Hub",
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { db: database.db, type: database.engine, transaction: true },
+    trustedOrigins: [config.baseUrl],
+    user: {
+      modelName: "users",
+      fields: { emailVerified: "email_verified", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    session: {
+      modelName: "sessions",
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+      expiresIn: SESSION_INACTIVITY_SECONDS,
+      updateAge: DAY,
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        userId: "user_id",
+        accountId: "account_id",
+        providerId: "provider_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+      // A Google account whose verified e-mail matches signs into the existing account.
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Choose a new password for IELTS Hub",
+          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset the password of your IELTS Hub account. Choose a new one here within the hour:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        });
+      },
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: "select_account",
+          },
+        }
+      : {},
+    // Our own limiter (core/rate-limit.ts) keys on the socket address and is shared by the forms.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "ielts-hub",
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,19 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+
+/**
+ * AUTH_SECRET signs sessions and toasts. Production must set it (the configuration refuses to
+ * start otherwise); elsewhere one is generated on first start and kept, readable only by the
+ * owner, in the data folder, so sessions survive a restart without anyone choosing a secret.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = join(config.dataDirectory, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(config.dataDirectory, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
