@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Toaster } from "react-hot-toast";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,13 +9,18 @@ import {
   Scripts,
   ScrollRestoration,
   useNavigation,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { FlashToast } from "./components/flash-toast.tsx";
 import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { appContext } from "./context.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { getSessionUser } from "./lib/session.server.ts";
+import { takeToast } from "./lib/toast.server.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -21,8 +28,24 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, headers } = await getSessionUser(request, context);
+  const { toast, clear } = await takeToast(request);
+  const responseHeaders = new Headers();
+  for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+  if (clear) responseHeaders.append("Set-Cookie", clear);
+  const { googleSignIn } = context.get(appContext);
+  return data({ user, toast, googleSignIn }, { headers: responseHeaders });
+}
+
+/** The signed-in user (or null) as the root loader saw it, for any component. */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -38,11 +61,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader user={rootData?.user ?? null} />
+        <FlashToast flash={rootData?.toast} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter />
+        <Toaster position="top-center" />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

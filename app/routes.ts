@@ -6,5 +6,11 @@ export default [
   route("services/:id", "routes/service-details.tsx"),
   route("blog", "routes/blog.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("auth/google", "routes/auth-google.tsx"),
+  route("auth/welcome", "routes/auth-welcome.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,7 +28,8 @@ export const newPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Please use at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_LENGTH, `Please use at most ${MAX_PASSWORD_LENGTH} characters.`)
   .refine((password) => !isCommonPassword(password), {
-    message: "This password is too common: it is among the first tried by attackers. Please choose another.",
+    message:
+      "This password is too common: it is among the first tried by attackers. Please choose another.",
   });
 
 const optionalPhotoUrl = z
@@ -36,7 +37,14 @@ const optionalPhotoUrl = z
   .trim()
   .max(2000, "This address is too long.")
   .transform((url) => (url === "" ? undefined : url))
-  .pipe(z.url({ protocol: /^https?$/, error: "Please enter an address starting with http:// or https://." }).optional());
+  .pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "Please enter an address starting with http:// or https://.",
+      })
+      .optional(),
+  );
 
 export const registrationSchema = z.object({
   name: z

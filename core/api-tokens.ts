@@ -37,7 +37,11 @@ export interface TokenUser {
 }
 
 /** The user a token speaks for, while both the token and its session are unexpired. */
-export async function userForApiToken(db: DB, token: string, now = new Date()): Promise<TokenUser | undefined> {
+export async function userForApiToken(
+  db: DB,
+  token: string,
+  now = new Date(),
+): Promise<TokenUser | undefined> {
   if (!token.startsWith("ih_") || token.length > 100) return undefined;
   const moment = now.toISOString();
   return db

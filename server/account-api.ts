@@ -17,7 +17,10 @@ export function requireApiUser(db: DB): MiddlewareHandler<Env> {
     const user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
     if (!user) {
       c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
-      return c.json({ message: "Sign in and send a valid token: Authorization: Bearer <token>." }, 401);
+      return c.json(
+        { message: "Sign in and send a valid token: Authorization: Bearer <token>." },
+        401,
+      );
     }
     c.set("apiUser", user);
     await next();
@@ -35,17 +38,26 @@ export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return c.json({ message: "Sign in first." }, 401);
     const body = tokenRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ message: "Send a JSON body with your e-mail: {\"email\": \"…\"}." }, 400);
+    if (!body.success)
+      return c.json({ message: 'Send a JSON body with your e-mail: {"email": "…"}.' }, 400);
     if (body.data.email.trim().toLowerCase() !== session.user.email.toLowerCase()) {
       return c.json({ message: "A token is only issued for your own e-mail." }, 403);
     }
-    const { token } = await issueApiToken(db, { userId: session.user.id, sessionId: session.session.id });
+    const { token } = await issueApiToken(db, {
+      userId: session.user.id,
+      sessionId: session.session.id,
+    });
     return c.json({ token });
   });
 
   api.get("/me", requireApiUser(db), (c) => {
     const user = c.get("apiUser");
-    return c.json({ _id: user.id, email: user.email, displayName: user.name, photoURL: user.image });
+    return c.json({
+      _id: user.id,
+      email: user.email,
+      displayName: user.name,
+      photoURL: user.image,
+    });
   });
 
   return api;

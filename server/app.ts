@@ -94,7 +94,15 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     if (limited) {
       const verdict = await hitRateLimit(db, `${limited.bucket}:${address}`, limited.rule);
       if (!verdict.allowed) {
-        logAuthEvent(limited.bucket === "sign-in" ? "sign-in" : limited.bucket === "sign-up" ? "sign-up" : "password-reset-request", "rate-limited", { address });
+        logAuthEvent(
+          limited.bucket === "sign-in"
+            ? "sign-in"
+            : limited.bucket === "sign-up"
+              ? "sign-up"
+              : "password-reset-request",
+          "rate-limited",
+          { address },
+        );
         c.header("Retry-After", String(verdict.retryAfterSeconds));
         return c.json({ message: "Too many attempts. Please wait and try again." }, 429);
       }

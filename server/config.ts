@@ -13,11 +13,12 @@ const environmentSchema = z.object({
       message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
     }),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)").optional(),
-  DATA_DIR: z.string().default("./data"),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+  AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
     .optional(),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().default("IELTS Hub <no-reply@localhost>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -24,11 +24,18 @@ export function createMailer(config: Config): SendMail {
     };
   }
   const outbox = join(config.dataDirectory, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return async ({ to, subject, text }) => {
     const { message } = await transport.sendMail({ from: config.mailFrom, to, subject, text });
     mkdirSync(outbox, { recursive: true });
-    const file = join(outbox, `${new Date().toISOString().replaceAll(":", "-")}-${crypto.randomUUID()}.eml`);
+    const file = join(
+      outbox,
+      `${new Date().toISOString().replaceAll(":", "-")}-${crypto.randomUUID()}.eml`,
+    );
     writeFileSync(file, message as Buffer);
     console.log(`Mail to ${to} kept in the outbox (${file}): ${subject}\n${text}`);
   };

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
 import { Avatar } from "./avatar.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -8,8 +8,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
-/** SPEC §2 Navigation: Home, Blog and Contact always; Login while anonymous; the avatar. */
-export function SiteHeader() {
+interface HeaderUser {
+  name: string;
+  image: string | null;
+}
+
+/**
+ * SPEC §2 Navigation: Home, Blog and Contact always; then 'My Review', 'Add Service' and
+ * 'Log Out' for a signed-in user, or 'Login'; the avatar with the user's photo or the default icon.
+ */
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
@@ -34,12 +42,28 @@ export function SiteHeader() {
           <NavLink to="/contact" className={linkClass}>
             Contact
           </NavLink>
-          <NavLink to="/login" className={linkClass}>
-            Login
-          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/my-reviews" className={linkClass}>
+                My Review
+              </NavLink>
+              <NavLink to="/add-service" className={linkClass}>
+                Add Service
+              </NavLink>
+              <Form method="post" action="/logout">
+                <button type="submit" className={linkClass({ isActive: false })}>
+                  Log Out
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink to="/login" className={linkClass}>
+              Login
+            </NavLink>
+          )}
         </nav>
         <span className="ml-auto sm:ml-2">
-          <Avatar />
+          <Avatar photoUrl={user?.image} name={user?.name} />
         </span>
       </div>
     </header>

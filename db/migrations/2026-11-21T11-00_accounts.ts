@@ -67,7 +67,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("expires_at", type.timestamp, (c) => c.notNull())
     .addColumn("created_at", type.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("api_tokens_by_session").on("api_tokens").column("session_id").execute();
+  await db.schema
+    .createIndex("api_tokens_by_session")
+    .on("api_tokens")
+    .column("session_id")
+    .execute();
 
   await db.schema
     .createTable("rate_limits")

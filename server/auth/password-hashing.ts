@@ -11,7 +11,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
-export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }) {
+export async function verifyPassword({
+  hash: stored,
+  password,
+}: {
+  hash: string;
+  password: string;
+}) {
   if (!stored.startsWith("$argon2")) return false;
   return verify(stored, password);
 }

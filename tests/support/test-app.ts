@@ -22,7 +22,11 @@ export async function createTestApp(
   const build = (await import(buildFile)) as ServerBuild;
   return createApp({
     database,
-    config: loadConfig({ PORT: "3000", AUTH_SECRET: "test-secret-".padEnd(40, "x"), ...environment }),
+    config: loadConfig({
+      PORT: "3000",
+      AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+      ...environment,
+    }),
     sendMail: async (mail) => {
       outbox.push(mail);
     },

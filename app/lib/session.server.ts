@@ -1,0 +1,56 @@
+import { redirect } from "react-router";
+import { SESSION_ABSOLUTE_SECONDS } from "../../server/auth/index.ts";
+import { type AppContext, appContext } from "../context.ts";
+
+type ContextProvider = { get: (key: typeof appContext) => AppContext };
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+/**
+ * The signed-in user, from the session cookie only. Better Auth may renew the session while
+ * reading it; `headers` carries the renewed cookie for the response. A session older than the
+ * absolute lifetime is ended here whatever its activity.
+ */
+export async function getSessionUser(request: Request, context: ContextProvider) {
+  const { auth } = context.get(appContext);
+  const { headers, response } = await auth.api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (!response) return { user: null, sessionId: null, headers };
+  const age = (Date.now() - new Date(response.session.createdAt).getTime()) / 1000;
+  if (age > SESSION_ABSOLUTE_SECONDS) {
+    const signOut = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return { user: null, sessionId: null, headers: signOut.headers };
+  }
+  const { id, name, email, image } = response.user;
+  return {
+    user: { id, name, email, image: image ?? null } satisfies SessionUser,
+    sessionId: response.session.id,
+    headers,
+  };
+}
+
+/** For protected pages: the user, or a redirect to /login that remembers where they were going. */
+export async function requireUser(
+  request: Request,
+  context: ContextProvider,
+): Promise<SessionUser> {
+  const { user } = await getSessionUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/** The Set-Cookie headers of a Better Auth response, to pass on to the browser. */
+export function cookiesFrom(source: Headers | Response): Headers {
+  const headers = new Headers();
+  const from = source instanceof Response ? source.headers : source;
+  for (const cookie of from.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

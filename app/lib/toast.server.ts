@@ -1,0 +1,49 @@
+import { createCookie, redirect } from "react-router";
+
+export type ToastType = "success" | "error" | "message";
+export interface Toast {
+  type: ToastType;
+  message: string;
+}
+
+/**
+ * A toast that must survive a redirect rides in a short-lived cookie, read and cleared by the
+ * next page's root loader. It holds only the message shown to the same browser.
+ */
+const toastCookie = createCookie("ielts-hub-toast", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60,
+});
+
+export async function setToastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(toast);
+}
+
+export async function redirectWithToast(url: string, toast: Toast, headers = new Headers()) {
+  headers.append("Set-Cookie", await setToastHeader(toast));
+  return redirect(url, { headers });
+}
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const { type, message } = value as Record<string, unknown>;
+  return (
+    ["success", "error", "message"].includes(type as string) &&
+    typeof message === "string" &&
+    message.length <= 300
+  );
+}
+
+/** The pending toast, if any, and the header that clears it. */
+export async function takeToast(
+  request: Request,
+): Promise<{ toast: Toast | null; clear: string | null }> {
+  const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  if (value === null || value === undefined) return { toast: null, clear: null };
+  return {
+    toast: isToast(value) ? value : null,
+    clear: await toastCookie.serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,189 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { loginSchema, passwordResetRequestSchema } from "../../core/accounts.ts";
+import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
+import { logAuthEvent } from "../../server/auth/log.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { TextField } from "../components/form-field.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
+import { appContext } from "../context.ts";
+import { betterAuthErrorCode, errorCodeText } from "../lib/auth-errors.ts";
+import { parseForm } from "../lib/forms.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { safeRedirect } from "../lib/safe-redirect.ts";
+import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Login", "Log in to IELTS Hub to review the courses you have taken.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await getSessionUser(request, context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (user) throw redirect(redirectTo);
+  return { googleSignIn: context.get(appContext).googleSignIn };
+}
+
+const RESET_SENT = "Password Reset Successfully, Please Check your email";
+const TOO_MANY = "Too many attempts from your network. Please wait a few minutes and try again.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, clientAddress } = context.get(appContext);
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+
+  if (form.get("intent") === "forgot") {
+    const result = parseForm(passwordResetRequestSchema, form);
+    if (!result.ok) {
+      const fieldErrors = {
+        email: "Enter your e-mail address above, then choose 'Forgot your password?'.",
+      };
+      return data({ values: result.values, fieldErrors, flash: null }, { status: 400 });
+    }
+    const verdict = await hitRateLimit(
+      db,
+      `password-reset:${clientAddress}`,
+      rateLimits.passwordReset,
+    );
+    if (!verdict.allowed) {
+      logAuthEvent("password-reset-request", "rate-limited", {
+        email: result.data.email,
+        address: clientAddress,
+      });
+      return data(
+        { values: {}, fieldErrors: {}, flash: { type: "error", message: TOO_MANY } as const },
+        { status: 429 },
+      );
+    }
+    // The same answer whether or not an account has this e-mail.
+    await auth.api.requestPasswordReset({
+      body: { email: result.data.email, redirectTo: "/reset-password" },
+    });
+    logAuthEvent("password-reset-request", "success", {
+      email: result.data.email,
+      address: clientAddress,
+    });
+    return data({
+      values: { email: result.data.email },
+      fieldErrors: {},
+      flash: { type: "success", message: RESET_SENT } as const,
+    });
+  }
+
+  const result = parseForm(loginSchema, form);
+  if (!result.ok)
+    return data(
+      { values: result.values, fieldErrors: result.fieldErrors, flash: null },
+      { status: 400 },
+    );
+  const { email, password, rememberMe } = result.data;
+
+  const verdict = await hitRateLimit(db, `sign-in:${clientAddress}`, rateLimits.signIn);
+  if (!verdict.allowed) {
+    logAuthEvent("sign-in", "rate-limited", { email, address: clientAddress });
+    return data(
+      { values: { email }, fieldErrors: {}, flash: { type: "error", message: TOO_MANY } as const },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
+  }
+
+  const response = await auth.api.signInEmail({
+    body: { email, password, rememberMe: rememberMe === "on" },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = errorCodeText(await betterAuthErrorCode(response));
+    logAuthEvent("sign-in", "failure", { email, address: clientAddress, reason: code });
+    return data(
+      { values: { email }, fieldErrors: {}, flash: { type: "error", message: code } as const },
+      { status: 401 },
+    );
+  }
+  logAuthEvent("sign-in", "success", { email, address: clientAddress });
+  return redirectWithToast(
+    redirectTo,
+    { type: "success", message: "Login Success" },
+    cookiesFrom(response),
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const registerHref =
+    redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <div className="container-page max-w-md py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Login</h1>
+      <p className="mt-1 text-slate-600">Welcome back. Log in to review your courses.</p>
+      <FlashToast flash={actionData?.flash} />
+
+      <Form
+        method="post"
+        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="rememberMe" className="size-4 accent-brand-700" />
+          Remember me
+        </label>
+        {/* Log in comes first among the buttons: Enter in a field presses the first one. */}
+        <button
+          type="submit"
+          name="intent"
+          value="login"
+          className="btn-primary w-full"
+          disabled={busy}
+        >
+          Log in
+        </button>
+        <p className="text-center">
+          <button
+            type="submit"
+            name="intent"
+            value="forgot"
+            formNoValidate
+            className="link text-sm"
+          >
+            Forgot your password?
+          </button>
+        </p>
+      </Form>
+
+      {loaderData.googleSignIn && (
+        <div className="mt-4">
+          <GoogleButton label="Log in with Google" redirectTo={redirectTo} />
+        </div>
+      )}
+      <p className="mt-6 text-center text-slate-700">
+        New here?{" "}
+        <Link to={registerHref} className="link">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

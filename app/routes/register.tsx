@@ -1,0 +1,170 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { registrationSchema } from "../../core/accounts.ts";
+import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
+import { logAuthEvent } from "../../server/auth/log.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { TextField } from "../components/form-field.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
+import { appContext } from "../context.ts";
+import { betterAuthErrorCode } from "../lib/auth-errors.ts";
+import { parseForm } from "../lib/forms.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { safeRedirect } from "../lib/safe-redirect.ts";
+import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Register", "Create an IELTS Hub account to review the courses you have taken.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await getSessionUser(request, context);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return { googleSignIn: context.get(appContext).googleSignIn };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, clientAddress } = context.get(appContext);
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const result = parseForm(registrationSchema, form);
+  // What the form shows again after a refusal: everything typed but the password.
+  const safeValues = {
+    name: String(form.get("name") ?? ""),
+    photoUrl: String(form.get("photoUrl") ?? ""),
+    email: String(form.get("email") ?? ""),
+  };
+  if (!result.ok)
+    return data(
+      { values: safeValues, fieldErrors: result.fieldErrors, flash: null },
+      { status: 400 },
+    );
+
+  const verdict = await hitRateLimit(db, `sign-up:${clientAddress}`, rateLimits.signUp);
+  if (!verdict.allowed) {
+    logAuthEvent("sign-up", "rate-limited", { address: clientAddress });
+    const flash = {
+      type: "error",
+      message: "Too many accounts from your network. Please try again later.",
+    } as const;
+    return data({ values: safeValues, fieldErrors: {}, flash }, { status: 429 });
+  }
+
+  const { name, email, password, photoUrl } = result.data;
+  const response = await auth.api.signUpEmail({
+    body: { name, email, password, ...(photoUrl ? { image: photoUrl } : {}) },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const code = await betterAuthErrorCode(response);
+    logAuthEvent("sign-up", "failure", { email, address: clientAddress, reason: code });
+    // Say no more than needed: the address cannot be used, and what the owner can do.
+    const fieldErrors =
+      code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
+        ? {
+            email:
+              "This e-mail cannot be used to register. If it is yours, log in or reset your password.",
+          }
+        : {};
+    const flash = Object.keys(fieldErrors).length
+      ? null
+      : ({ type: "error", message: "Registration failed. Please try again." } as const);
+    return data(
+      { values: safeValues, fieldErrors, flash },
+      { status: response.status === 422 ? 409 : 400 },
+    );
+  }
+  logAuthEvent("sign-up", "success", { email, address: clientAddress });
+  return redirectWithToast(
+    redirectTo,
+    { type: "success", message: "Register Successfully Complete" },
+    cookiesFrom(response),
+  );
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const navigation = useNavigation();
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  const loginHref =
+    redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <div className="container-page max-w-md py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Register</h1>
+      <p className="mt-1 text-slate-600">
+        Create your account to review the courses you have taken.
+      </p>
+      <FlashToast flash={actionData?.flash} />
+
+      <Form
+        method="post"
+        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Photo URL (optional)"
+          name="photoUrl"
+          type="url"
+          autoComplete="photo"
+          placeholder="https://…"
+          defaultValue={values.photoUrl}
+          error={errors.photoUrl}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          aria-description="At least 8 characters. Long passphrases are welcome."
+          error={errors.password}
+        />
+        <p className="-mt-3 text-sm text-slate-600">
+          At least 8 characters; a long passphrase is best.
+        </p>
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={navigation.state === "submitting"}
+        >
+          Register
+        </button>
+      </Form>
+
+      {loaderData.googleSignIn && (
+        <div className="mt-4">
+          <GoogleButton label="Register with Google" redirectTo={redirectTo} />
+        </div>
+      )}
+      <p className="mt-6 text-center text-slate-700">
+        Already have an account?{" "}
+        <Link to={loginHref} className="link">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { newPasswordFormSchema } from "../../core/accounts.ts";
+import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
+import { logAuthEvent } from "../../server/auth/log.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { TextField } from "../components/form-field.tsx";
+import { appContext } from "../context.ts";
+import { parseForm } from "../lib/forms.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Choose a new password", "Choose a new password for your IELTS Hub account.");
+
+/** The e-mailed link passes through Better Auth, which sends a valid token here (or an error). */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  return { token: token && !url.searchParams.get("error") ? token : null };
+}
+
+const EXPIRED = "This link has expired or was already used. Ask for a new one from the login page.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, clientAddress } = context.get(appContext);
+  const result = parseForm(newPasswordFormSchema, await request.formData());
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
+  const verdict = await hitRateLimit(
+    db,
+    `password-reset:${clientAddress}`,
+    rateLimits.passwordReset,
+  );
+  if (!verdict.allowed) {
+    return data(
+      {
+        fieldErrors: {},
+        flash: { type: "error", message: "Too many attempts. Please try again later." } as const,
+      },
+      { status: 429 },
+    );
+  }
+  const response = await auth.api.resetPassword({
+    body: { token: result.data.token, newPassword: result.data.password },
+    asResponse: true,
+  });
+  if (!response.ok) {
+    logAuthEvent("password-reset", "failure", { address: clientAddress });
+    return data(
+      { fieldErrors: {}, flash: { type: "error", message: EXPIRED } as const },
+      { status: 400 },
+    );
+  }
+  logAuthEvent("password-reset", "success", { address: clientAddress });
+  return redirectWithToast("/login", {
+    type: "success",
+    message: "Your password has been changed. Please log in with the new one.",
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  return (
+    <div className="container-page max-w-md py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Choose a new password</h1>
+      <FlashToast flash={actionData?.flash} />
+      {loaderData.token ? (
+        <Form
+          method="post"
+          className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            error={errors.password}
+          />
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={navigation.state === "submitting"}
+          >
+            Save the new password
+          </button>
+        </Form>
+      ) : (
+        <div
+          role="alert"
+          className="mt-6 rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200"
+        >
+          {EXPIRED}{" "}
+          <Link to="/login" className="link">
+            Go to the login page
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
