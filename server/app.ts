@@ -81,7 +81,16 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
 
-  // Unsafe form-style requests must come from our own pages (cookies ride along otherwise).
+  // Unsafe requests must come from our own pages, or from no browser page at all: a browser
+  // always names the page's origin, and cookies would ride along with a foreign one.
+  app.use(async (c, next) => {
+    const origin = c.req.header("origin");
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && origin && origin !== config.baseUrl) {
+      return c.json({ message: "Requests from other sites are refused." }, 403);
+    }
+    await next();
+  });
+  // …and form posts without any Origin must at least say they are same-origin.
   app.use(csrf({ origin: config.baseUrl }));
   app.use(async (c, next) => {
     c.set("clientAddress", clientAddress(c, config.trustProxy));
@@ -159,5 +168,5 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     return c.html(errorPage, 500);
   });
 
-  return app;
+  return { app, auth };
 }

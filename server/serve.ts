@@ -34,7 +34,7 @@ export async function serve(config: Config, { development }: { development: bool
     handlePage = createRequestHandler(build, "production");
   }
 
-  const app = createApp({
+  const { app } = createApp({
     database,
     config,
     handlePage,

@@ -20,7 +20,7 @@ export async function createTestApp(
   const buildFile = join(root, "build", "server", "index.js");
   if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
   const build = (await import(buildFile)) as ServerBuild;
-  return createApp({
+  const { app, auth } = createApp({
     database,
     config: loadConfig({
       PORT: "3000",
@@ -33,4 +33,6 @@ export async function createTestApp(
     handlePage: createRequestHandler(build, "production"),
     clientDirectory: join(root, "build", "client"),
   });
+  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user.
+  return Object.assign(app, { auth });
 }
