@@ -1,7 +1,12 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
+const googlePort = port + 1;
 export const baseURL = `http://localhost:${port}`;
+/** The test server's data folder: its mail outbox is where the tests read password-reset mail. */
+export const e2eDataDirectory = join(tmpdir(), `ielts-hub-e2e-${port}`);
 
 /**
  * End-to-end tests drive the built site (as `npm start` serves it) in the system's Chromium:
@@ -30,12 +35,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node tests/e2e/support/start-server.ts",
-    url: `${baseURL}/api/`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: `node tests/support/google-stand-in.ts ${googlePort} e2e-client e2e-secret`,
+      url: `http://localhost:${googlePort}/oauth2/v3/certs`,
+      reuseExistingServer: false,
+    },
+    {
+      command: "node tests/e2e/support/start-server.ts",
+      url: `${baseURL}/api/`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: e2eDataDirectory,
+        AUTH_SECRET: "end-to-end-tests-secret-that-is-long-enough",
+        // Each test sends its own X-Forwarded-For, so rate limits count per test, not per run.
+        TRUST_PROXY: "true",
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_OAUTH_STAND_IN: `http://localhost:${googlePort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+    },
+  ],
 });

@@ -9,6 +9,8 @@ export interface AppContext {
   clientAddress: string;
   /** Whether Google sign-in is configured, so its buttons show. */
   googleSignIn: boolean;
+  /** Tests only: where the browser is sent instead of Google (server/auth/google-stand-in.ts). */
+  googleStandIn: string | undefined;
   /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */
   nonce: string;
 }

@@ -11,6 +11,7 @@ import { hitRateLimit, type RateLimitRule, rateLimits } from "../core/rate-limit
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
+import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
 import { CLIENT_ADDRESS_HEADER, createAuth } from "./auth/index.ts";
 import { logAuthEvent } from "./auth/log.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
@@ -72,6 +73,7 @@ function publicFiles(directory: string): Set<string> {
 
 export function createApp({ database, config, handlePage, clientDirectory, sendMail }: AppOptions) {
   const { db } = database;
+  if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
   const auth = createAuth({
     database,
     config,
@@ -155,6 +157,7 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
       nonce: c.get("secureHeadersNonce") ?? "",
       clientAddress: c.get("clientAddress"),
       googleSignIn: Boolean(config.google),
+      googleStandIn: config.googleStandIn,
     });
     return handlePage(c.req.raw, context);
   });

@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().default("IELTS Hub <no-reply@localhost>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_STAND_IN: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
@@ -41,6 +42,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Tests only: the origin of a local stand-in for Google's OAuth endpoints. */
+  googleStandIn: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +62,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const problems: string[] = [];
   if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET: is required in production");
+  }
+  if (env.NODE_ENV === "production" && env.GOOGLE_OAUTH_STAND_IN) {
+    problems.push("GOOGLE_OAUTH_STAND_IN: is for tests and never allowed in production");
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
@@ -80,5 +86,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
+    googleStandIn: env.GOOGLE_OAUTH_STAND_IN?.replace(/\/$/, ""),
   };
 }

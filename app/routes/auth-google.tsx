@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { toStandIn } from "../../server/auth/google-stand-in.ts";
 import { appContext } from "../context.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { cookiesFrom } from "../lib/session.server.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/auth-google";
  * /api/auth/callback/google, and Better Auth then to `redirectTo`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, googleSignIn } = context.get(appContext);
+  const { auth, googleSignIn, googleStandIn } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (!googleSignIn) {
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok || !body?.url) {
     return redirectWithToast(loginAgain, { type: "error", message: "google-sign-in-failed" });
   }
-  return redirect(body.url, { headers: cookiesFrom(response) });
+  return redirect(toStandIn(body.url, googleStandIn), { headers: cookiesFrom(response) });
 }
 
 export function loader() {

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { sql } from "kysely";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
 import type { SendMail } from "../mail.ts";
@@ -73,8 +74,13 @@ export function createAuth({ database, config, secret, sendMail }: AuthOptions) 
         createdAt: "created_at",
         updatedAt: "updated_at",
       },
-      // A Google account whose verified e-mail matches signs into the existing account.
-      accountLinking: { enabled: true, trustedProviders: ["google"] },
+      // A Google account whose verified e-mail matches signs into the existing account, even one
+      // whose e-mail was never verified here (see the account hook below for why that is safe).
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ["google"],
+        requireLocalEmailVerified: false,
+      },
     },
     verification: {
       modelName: "verifications",
@@ -105,6 +111,41 @@ export function createAuth({ database, config, secret, sendMail }: AuthOptions) 
           },
         }
       : {},
+    databaseHooks: {
+      account: {
+        create: {
+          /**
+           * Google proves who owns the e-mail. If the local account's e-mail was never proven, its
+           * password may have been set by someone else who registered the address first: drop
+           * that password and every session, so only the owner gets in (they can reset it).
+           */
+          after: async (account) => {
+            if (account.providerId !== "google") return;
+            const user = await database.db
+              .selectFrom("users")
+              .select("email_verified")
+              .where("id", "=", account.userId)
+              .executeTakeFirst();
+            if (!user || user.email_verified) return;
+            await database.db
+              .deleteFrom("sessions")
+              .where("user_id", "=", account.userId)
+              .execute();
+            await database.db
+              .updateTable("users")
+              .set({
+                email_verified: database.engine === "sqlite" ? 1 : true,
+                updated_at: new Date().toISOString(),
+              })
+              .where("id", "=", account.userId)
+              .execute();
+            await sql`delete from accounts where user_id = ${account.userId} and provider_id = 'credential'`.execute(
+              database.db,
+            );
+          },
+        },
+      },
+    },
     // Our own limiter (core/rate-limit.ts) keys on the socket address and is shared by the forms.
     rateLimit: { enabled: false },
     advanced: {

@@ -2,7 +2,7 @@
  * Starts the built site on a fresh SQLite database holding the seeded catalogue plus a few rows
  * the end-to-end tests look for (reviews exist before the reviews feature can write them).
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../../db/index.ts";
@@ -11,6 +11,8 @@ import { seedCatalogueIfEmpty } from "../../../db/seed/index.ts";
 import { insertReview, insertService, insertUser } from "../../support/fixtures.ts";
 import { e2eFixtures } from "./fixtures.ts";
 
+// A clean data folder (outbox, generated files) for every run.
+if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const url = `file:${join(mkdtempSync(join(tmpdir(), "ielts-hub-e2e-")), "e2e.db")}`;
 const { db } = openDatabase(url);
 await migrateToLatest(db);

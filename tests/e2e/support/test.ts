@@ -5,7 +5,17 @@ import { test as base, expect } from "@playwright/test";
  * nothing: a hydration mismatch or a script blocked by the CSP fails the test that caused it.
  * A resource answering 404 is expected on the 404 pages and is not counted.
  */
+let testNumber = 0;
+
 export const test = base.extend<{ pageErrors: string[] }>({
+  // The server trusts X-Forwarded-For here: one address per test keeps rate limits per test.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    testNumber++;
+    await use({
+      "x-forwarded-for": `10.${testInfo.workerIndex % 250}.${Math.floor(testNumber / 250) % 250}.${testNumber % 250}`,
+    });
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

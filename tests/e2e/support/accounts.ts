@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { e2eDataDirectory } from "../../../playwright.config.ts";
+
+export const PASSWORD = "a long and unusual passphrase";
+
+export function uniqueEmail(prefix = "student") {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Signs up through Better Auth's endpoint; the session cookie lands in the page's context. */
+export async function signUpDirectly(
+  page: Page,
+  { name = "Signed In Student", email = uniqueEmail() } = {},
+) {
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password: PASSWORD },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return { name, email };
+}
+
+/** The newest mail in the test server's outbox sent to `to`. */
+export function lastMailTo(to: string): string {
+  const outbox = join(e2eDataDirectory, "outbox");
+  const files = readdirSync(outbox).sort().reverse();
+  for (const file of files) {
+    const message = readFileSync(join(outbox, file), "utf8");
+    // The .eml body is quoted-printable: undo its soft line breaks and =XX escapes.
+    if (message.includes(`To: ${to}`)) {
+      return message
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
+    }
+  }
+  throw new Error(`No mail to ${to} in ${outbox}`);
+}
