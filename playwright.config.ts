@@ -34,7 +34,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: /\.mutates\.spec\.ts$/,
+    },
+    {
+      // Tests that change the shared catalogue run once the rest has finished.
+      name: "chromium, changing the catalogue",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /\.mutates\.spec\.ts$/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: [
     {
       command: `node tests/support/google-stand-in.ts ${googlePort} e2e-client e2e-secret`,

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
+import { DEFAULT_COVER } from "../db/seed/catalogue.ts";
 import { centsToPrice } from "./format.ts";
 
 /** SPEC §9: the catalogue shows 9 services a page; pages are counted from 0. */
@@ -93,4 +95,68 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
     rating: byService.get(row.id) ?? null,
     createdAt: toDate(row.created_at),
   }));
+}
+
+const MAX_PRICE = 100_000;
+
+const optionalImageUrl = z
+  .string()
+  .trim()
+  .max(2000, "This address is too long.")
+  .transform((url) => (url === "" ? undefined : url))
+  .pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "Please enter an address starting with http:// or https://.",
+      })
+      .optional(),
+  );
+
+/** SPEC §2 Add service, with the bounds a real catalogue needs. */
+export const serviceInputSchema = z.object({
+  serviceName: z
+    .string({ error: "Please enter the service name." })
+    .trim()
+    .min(1, "Please enter the service name.")
+    .max(120, "Please keep the name under 120 characters."),
+  price: z
+    .string({ error: "Please enter a price." })
+    .trim()
+    .min(1, "Please enter a price.")
+    .regex(
+      /^\d+(\.\d{1,2})?$/,
+      "Please enter a price such as 49 or 49.50 (at most two decimals, not negative).",
+    )
+    .transform(Number)
+    .refine((price) => price <= MAX_PRICE, `Please enter a price of at most ${MAX_PRICE}.`),
+  imageUrl: optionalImageUrl.optional(),
+  description: z
+    .string({ error: "Please enter a description." })
+    .trim()
+    .min(1, "Please enter a description.")
+    .max(5000, "Please keep the description under 5000 characters."),
+});
+export type ServiceInput = z.infer<typeof serviceInputSchema>;
+
+/** Adds a course to the catalogue, recording who added it. */
+export async function createService(
+  db: DB,
+  input: ServiceInput,
+  createdBy: string,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("services")
+    .values({
+      id,
+      name: input.serviceName,
+      price_cents: Math.round(input.price * 100),
+      description: input.description,
+      image_url: input.imageUrl ?? DEFAULT_COVER,
+      created_by: createdBy,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
 }

@@ -46,4 +46,9 @@ mkdirSync(directory, { recursive: true });
 for (const course of catalogue) {
   writeFileSync(join(directory, `${course.slug}.svg`), cover(course.cover));
 }
-console.log(`Wrote ${catalogue.length} covers to ${directory}`);
+// For a course added without an image of its own.
+writeFileSync(
+  join(directory, "course.svg"),
+  cover({ icon: "book", from: "#334155", to: "#0f172a", label: "IELTS course" }),
+);
+console.log(`Wrote ${catalogue.length + 1} covers to ${directory}`);

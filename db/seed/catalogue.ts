@@ -146,3 +146,6 @@ export const catalogue: CatalogueCourse[] = [
 export function coverPath(slug: string): string {
   return `/images/services/${slug}.svg`;
 }
+
+/** The cover of a course added without an image. */
+export const DEFAULT_COVER = "/images/services/course.svg";

@@ -1,0 +1,47 @@
+import { StarIcon } from "./icons.tsx";
+
+/**
+ * A 1–5 star choice as a native radio group: arrow keys move between stars, each is read out as
+ * "N out of 5 stars", and it works without JavaScript. Stars up to the hovered or chosen one fill
+ * through CSS alone (the `peer`/`has` rules), so no state is needed.
+ */
+export function StarRatingInput({
+  name = "rating",
+  defaultValue,
+  error,
+}: {
+  name?: string;
+  defaultValue?: number;
+  error?: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="block text-sm font-semibold text-slate-800">Rating</legend>
+      <div className="star-rating mt-1 inline-flex flex-row-reverse justify-end gap-1">
+        {[5, 4, 3, 2, 1].map((value) => (
+          <label key={value} className="cursor-pointer text-slate-300">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              defaultChecked={defaultValue === value}
+              required
+              className="peer sr-only"
+            />
+            <span className="sr-only">{`${value} out of 5 stars`}</span>
+            <StarIcon className="size-8 rounded peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600" />
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,79 @@
+import { data, Form, useNavigation } from "react-router";
+import { findOwnReview, reviewInputSchema, updateOwnReview } from "../../core/reviews.ts";
+import { TextAreaField } from "../components/form-field.tsx";
+import { StarRatingInput } from "../components/star-rating-input.tsx";
+import { appContext } from "../context.ts";
+import { parseForm } from "../lib/forms.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { requireUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/update-review";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(
+    loaderData ? `Update your review of ${loaderData.review.serviceName}` : "Update review",
+    "Change the stars or the text of your review.",
+  );
+
+/** Only the author sees this page; for anyone else the review does not exist (404). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const review = await findOwnReview(context.get(appContext).db, params.id, user.id);
+  if (!review) throw data(null, { status: 404 });
+  return { review, email: user.email };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const { db } = context.get(appContext);
+  if (!(await findOwnReview(db, params.id, user.id))) throw data(null, { status: 404 });
+  const result = parseForm(reviewInputSchema, await request.formData());
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
+  await updateOwnReview(db, params.id, user.id, result.data);
+  return redirectWithToast("/my-reviews", {
+    type: "success",
+    message: "Review updated successfully",
+  });
+}
+
+export default function UpdateReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { review, email } = loaderData;
+  const navigation = useNavigation();
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  return (
+    <div className="container-page max-w-2xl py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Update your review</h1>
+      <div className="mt-6 flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <img
+          src={review.serviceImageUrl}
+          alt=""
+          width={120}
+          height={80}
+          className="h-20 w-30 rounded-lg object-cover"
+        />
+        <div>
+          <p className="font-semibold text-slate-900">{review.serviceName}</p>
+          <p className="text-sm text-slate-600">Reviewing as {email}</p>
+        </div>
+      </div>
+      <Form
+        method="post"
+        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <StarRatingInput defaultValue={review.rating} error={errors.rating} />
+        <TextAreaField
+          label="Your review"
+          name="message"
+          rows={6}
+          required
+          maxLength={2000}
+          defaultValue={review.message}
+          error={errors.message}
+        />
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          Update
+        </button>
+      </Form>
+    </div>
+  );
+}
