@@ -1,7 +1,9 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { issueApiToken, type TokenUser, userForApiToken } from "../core/api-tokens.ts";
+import { listReviewsByUser } from "../core/reviews.ts";
 import type { DB } from "../db/index.ts";
+import { reviewJson } from "./api-shapes.ts";
 import type { Auth } from "./auth/index.ts";
 
 type Env = { Variables: { apiUser: TokenUser } };
@@ -29,7 +31,7 @@ export function requireApiUser(db: DB): MiddlewareHandler<Env> {
 
 const tokenRequest = z.object({ email: z.string().max(254) });
 
-/** POST /api/jwt and GET /api/me. */
+/** POST /api/jwt, GET /api/my-reviews and GET /api/me. */
 export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
   const api = new Hono<Env>();
 
@@ -48,6 +50,17 @@ export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
       sessionId: session.session.id,
     });
     return c.json({ token });
+  });
+
+  // SPEC §7: the token's own reviews. The e-mail, when given, must be the token's own (403
+  // otherwise); without it the answer is still only the caller's reviews, never anyone else's.
+  api.get("/my-reviews", requireApiUser(db), async (c) => {
+    const user = c.get("apiUser");
+    const email = c.req.query("email");
+    if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+      return c.json({ message: "You can only list your own reviews." }, 403);
+    }
+    return c.json((await listReviewsByUser(db, user.id)).map(reviewJson));
   });
 
   api.get("/me", requireApiUser(db), (c) => {

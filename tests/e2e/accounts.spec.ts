@@ -212,6 +212,40 @@ test.describe("password reset", () => {
   });
 });
 
+test("the password reset works without JavaScript", async ({ browser }) => {
+  const setup = await browser.newPage();
+  const { email } = await signUpDirectly(setup);
+  await setup.close();
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": "10.254.0.1" },
+  });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Password Reset Successfully, Please Check your email" }),
+  ).toBeVisible();
+  const link = /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(lastMailTo(email))?.[1] ?? "";
+  await page.goto(link);
+  await page.getByLabel("New password").fill("passphrase without scripts");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your password has been changed." }),
+  ).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("passphrase without scripts");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log Out" }),
+  ).toBeVisible();
+  await context.close();
+});
+
 test.describe("Google", () => {
   test("a new Google account signs up with Google's name and photo and returns to the origin", async ({
     page,
@@ -239,6 +273,7 @@ test.describe("Google", () => {
     await setup.close();
     await page.goto("/register");
     await page.getByRole("button", { name: "Register with Google" }).click();
+    await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Name").fill("Another Name");
     await page.getByRole("button", { name: "Continue" }).click();

@@ -34,6 +34,7 @@ test("after logging in the visitor is back where they were going", async ({ page
 test("…also after logging in with Google", async ({ page }) => {
   await page.goto("/add-service");
   await page.getByRole("button", { name: "Log in with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
   await page.getByLabel("Email").fill(uniqueEmail("google-return"));
   await page.getByLabel("Name").fill("Returning Googler");
   await page.getByRole("button", { name: "Continue" }).click();

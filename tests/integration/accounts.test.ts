@@ -3,6 +3,7 @@ import { API_TOKEN_LIFETIME_SECONDS } from "../../core/api-tokens.ts";
 import type { Mail } from "../../server/mail.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { insertReview, insertService } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -70,6 +71,43 @@ describe.each(engines)("accounts on %s", (engine) => {
       expect((await me(fresh)).status).toBe(401);
     });
 
+    it("give 403 for someone else's data and never leak it", async () => {
+      const author = await signUp(app);
+      const reader = await signUp(app);
+      const serviceId = await insertService(database.db);
+      const authorId = (
+        await database.db
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", author.email)
+          .executeTakeFirstOrThrow()
+      ).id;
+      await insertReview(database.db, {
+        serviceId,
+        userId: authorId,
+        rating: 4,
+        message: "The author's own words",
+      });
+      const { token } = (await (
+        await postJson(app, "/api/jwt", { email: reader.email }, { cookie: reader.cookie })
+      ).json()) as { token: string };
+      const bearer = { authorization: `Bearer ${token}` };
+      const others = await app.request(
+        `/api/my-reviews?email=${encodeURIComponent(author.email)}`,
+        { headers: bearer },
+      );
+      expect(others.status).toBe(403);
+      expect(await others.text()).not.toContain("The author's own words");
+      const own = await app.request(`/api/my-reviews?email=${encodeURIComponent(reader.email)}`, {
+        headers: bearer,
+      });
+      expect(own.status).toBe(200);
+      expect(await own.json()).toEqual([]);
+      const withoutEmail = await app.request("/api/my-reviews", { headers: bearer });
+      expect(await withoutEmail.json()).toEqual([]);
+      expect((await app.request("/api/my-reviews")).status).toBe(401);
+    });
+
     it(`expire after ${API_TOKEN_LIFETIME_SECONDS} seconds`, async () => {
       const { cookie, email } = await signUp(app);
       const before = Date.now();
@@ -82,6 +120,45 @@ describe.each(engines)("accounts on %s", (engine) => {
       const lifetime = (new Date(row.expires_at).getTime() - before) / 1000;
       expect(lifetime).toBeGreaterThan(API_TOKEN_LIFETIME_SECONDS - 5);
       expect(lifetime).toBeLessThanOrEqual(API_TOKEN_LIFETIME_SECONDS + 1);
+    });
+  });
+
+  describe("sessions", () => {
+    it("end after the absolute lifetime, however active", async () => {
+      const { cookie } = await signUp(app, { name: "Old Timer" });
+      const signedIn = await (await app.request(`${ORIGIN}/`, { headers: { cookie } })).text();
+      expect(signedIn).toContain("Log Out");
+      const longAgo = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000).toISOString();
+      const user = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("name", "=", "Old Timer")
+        .executeTakeFirstOrThrow();
+      await database.db
+        .updateTable("sessions")
+        .set({ created_at: longAgo })
+        .where("user_id", "=", user.id)
+        .execute();
+      const after = await (await app.request(`${ORIGIN}/`, { headers: { cookie } })).text();
+      expect(after).not.toContain("Log Out");
+      const left = await database.db
+        .selectFrom("sessions")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .execute();
+      expect(left).toEqual([]);
+    });
+
+    it("show the Google buttons only when Google is configured", async () => {
+      expect(await (await app.request("/login")).text()).not.toContain("Log in with Google");
+      const withGoogle = await createTestApp(database, {
+        GOOGLE_CLIENT_ID: "id",
+        GOOGLE_CLIENT_SECRET: "secret",
+      });
+      expect(await (await withGoogle.request("/login")).text()).toContain("Log in with Google");
+      expect(await (await withGoogle.request("/register")).text()).toContain(
+        "Register with Google",
+      );
     });
   });
 
