@@ -133,3 +133,55 @@ export async function updateOwnReview(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+export type CreateReviewResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "no-such-service" | "already-reviewed" };
+
+/**
+ * Adds the user's review of a service. One per student per course: the database's unique
+ * constraint decides, so two submissions racing each other cannot both land.
+ */
+export async function createReview(
+  db: DB,
+  { userId, serviceId, input }: { userId: string; serviceId: string; input: ReviewInput },
+): Promise<CreateReviewResult> {
+  if (serviceId.length > 64) return { ok: false, reason: "no-such-service" };
+  const service = await db
+    .selectFrom("services")
+    .select("id")
+    .where("id", "=", serviceId)
+    .executeTakeFirst();
+  if (!service) return { ok: false, reason: "no-such-service" };
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  try {
+    await db
+      .insertInto("reviews")
+      .values({
+        id,
+        service_id: serviceId,
+        user_id: userId,
+        rating: input.rating,
+        message: input.message,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (await findReviewOfService(db, serviceId, userId))
+      return { ok: false, reason: "already-reviewed" };
+    throw error;
+  }
+  return { ok: true, id };
+}
+
+/** Deletes the author's own review; 0 when it is not theirs or does not exist. */
+export async function deleteOwnReview(db: DB, reviewId: string, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("reviews")
+    .where("id", "=", reviewId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -6,17 +6,28 @@ import type { DB } from "../db/index.ts";
 import { reviewJson } from "./api-shapes.ts";
 import type { Auth } from "./auth/index.ts";
 
-type Env = { Variables: { apiUser: TokenUser } };
+export type ApiUserEnv = { Variables: { apiUser: TokenUser } };
 
 /**
- * Bearer-token authentication for the protected JSON API. No token or an unknown, expired or
- * revoked one → 401 (SPEC §4: the client then signs the user out).
+ * Who calls the protected JSON API: the bearer token's user, or (with no Authorization header)
+ * the session cookie's, as the site's own pages would send it. No identity, or an unknown,
+ * expired or revoked token → 401 (SPEC §4: the client then signs the user out). Identity never
+ * comes from the request body.
  */
-export function requireApiUser(db: DB): MiddlewareHandler<Env> {
+export function requireApiUser(db: DB, auth: Auth): MiddlewareHandler<ApiUserEnv> {
   return async (c, next) => {
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
+    const header = c.req.header("authorization");
+    let user: TokenUser | undefined;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
+    } else {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) {
+        const { id, name, email, image } = session.user;
+        user = { id, name, email, image: image ?? null };
+      }
+    }
     if (!user) {
       c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
       return c.json(
@@ -33,7 +44,7 @@ const tokenRequest = z.object({ email: z.string().max(254) });
 
 /** POST /api/jwt, GET /api/my-reviews and GET /api/me. */
 export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
-  const api = new Hono<Env>();
+  const api = new Hono<ApiUserEnv>();
 
   // A token only for the signed-in owner of the e-mail (the seed signed one for anyone).
   api.post("/jwt", async (c) => {
@@ -54,7 +65,7 @@ export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
 
   // SPEC §7: the token's own reviews. The e-mail, when given, must be the token's own (403
   // otherwise); without it the answer is still only the caller's reviews, never anyone else's.
-  api.get("/my-reviews", requireApiUser(db), async (c) => {
+  api.get("/my-reviews", requireApiUser(db, auth), async (c) => {
     const user = c.get("apiUser");
     const email = c.req.query("email");
     if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
@@ -63,7 +74,7 @@ export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
     return c.json((await listReviewsByUser(db, user.id)).map(reviewJson));
   });
 
-  api.get("/me", requireApiUser(db), (c) => {
+  api.get("/me", requireApiUser(db, auth), (c) => {
     const user = c.get("apiUser");
     return c.json({
       _id: user.id,

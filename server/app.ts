@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
@@ -19,7 +20,10 @@ import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { errorPage } from "./error-page.ts";
 import { createMailer, type SendMail } from "./mail.ts";
+import { reviewApi } from "./review-api.ts";
 import { apiHeaders, securityHeaders } from "./security-headers.ts";
+
+export const MAX_API_BODY_BYTES = 32 * 1024;
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -132,8 +136,21 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
   // path for small JSON bodies (headers added afterwards would rebuild every response).
   app.use("/api/*", apiHeaders({ production: config.production }));
+  // No call needs more: a review is at most 2,000 characters, a description 5,000.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_API_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          { message: `The request body is larger than ${MAX_API_BODY_BYTES / 1024} KB.` },
+          413,
+        ),
+    }),
+  );
   app.route("/api", publicApi(db));
   app.route("/api", accountApi({ db, auth }));
+  app.route("/api", reviewApi({ db, auth }));
   app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 
   app.use(securityHeaders({ production: config.production, development }));

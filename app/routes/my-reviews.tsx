@@ -1,10 +1,13 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { data, Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
-import { listReviewsByUser } from "../../core/reviews.ts";
+import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
 
 export const meta: Route.MetaFunction = () =>
@@ -12,14 +15,84 @@ export const meta: Route.MetaFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { reviews: await listReviewsByUser(context.get(appContext).db, user.id) };
+  const reviews = await listReviewsByUser(context.get(appContext).db, user.id);
+  // Without JavaScript, Delete leads here with ?confirm=<id> to ask before deleting.
+  const confirmId = new URL(request.url).searchParams.get("confirm");
+  const confirming = reviews.find((review) => review.id === confirmId) ?? null;
+  return { reviews, confirming };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const reviewId = (await request.formData()).get("reviewId");
+  const deleted =
+    typeof reviewId === "string"
+      ? await deleteOwnReview(context.get(appContext).db, reviewId, user.id)
+      : 0;
+  // Someone else's review, or one already gone: as if it never existed.
+  if (deleted === 0) throw data(null, { status: 404 });
+  return redirectWithToast("/my-reviews", { type: "success", message: "Review Delete Success" });
+}
+
+function DeleteLink({ review, onAsk }: { review: Review; onAsk: (review: Review) => void }) {
+  return (
+    <Link
+      to={`?confirm=${review.id}`}
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault();
+        onAsk(review);
+      }}
+      className="font-medium text-red-700 underline underline-offset-2 hover:text-red-900"
+      aria-label={`Delete your review of ${review.serviceName}`}
+    >
+      Delete
+    </Link>
+  );
+}
+
+function EditLink({ review, className = "link" }: { review: Review; className?: string }) {
+  return (
+    <Link
+      to={`/update/${review.id}`}
+      className={className}
+      aria-label={`Edit your review of ${review.serviceName}`}
+    >
+      Edit
+    </Link>
+  );
 }
 
 export default function MyReviews({ loaderData }: Route.ComponentProps) {
-  const { reviews } = loaderData;
+  const { reviews, confirming } = loaderData;
+  const [asking, setAsking] = useState<Review | null>(null);
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">My Reviews</h1>
+
+      {confirming && (
+        <section
+          aria-labelledby="confirm-heading"
+          className="mt-6 rounded-2xl bg-red-50 p-5 ring-1 ring-red-200"
+        >
+          <h2 id="confirm-heading" className="font-bold text-red-900">
+            Are you sure you want to delete
+          </h2>
+          <p className="mt-1 text-red-900">
+            your review of {confirming.serviceName}? This cannot be undone.
+          </p>
+          <Form method="post" action="/my-reviews" className="mt-4 flex gap-3">
+            <input type="hidden" name="reviewId" value={confirming.id} />
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+              Delete
+            </button>
+            <Link to="/my-reviews" className="btn-secondary">
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      )}
+
       {reviews.length === 0 ? (
         <p className="mt-6 text-slate-700">No reviews were added</p>
       ) : (
@@ -52,14 +125,9 @@ export default function MyReviews({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 text-slate-700">
                     <p className="whitespace-pre-line break-words">{review.message}</p>
                   </td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/update/${review.id}`}
-                      className="link"
-                      aria-label={`Edit your review of ${review.serviceName}`}
-                    >
-                      Edit
-                    </Link>
+                  <td className="space-x-4 whitespace-nowrap px-4 py-3">
+                    <EditLink review={review} />
+                    <DeleteLink review={review} onAsk={setAsking} />
                   </td>
                 </tr>
               ))}
@@ -78,18 +146,16 @@ export default function MyReviews({ loaderData }: Route.ComponentProps) {
                   {review.message}
                 </p>
                 <p className="mt-2 text-sm text-slate-600">{formatLongDate(review.createdAt)}</p>
-                <Link
-                  to={`/update/${review.id}`}
-                  className="link mt-3 inline-block"
-                  aria-label={`Edit your review of ${review.serviceName}`}
-                >
-                  Edit
-                </Link>
+                <p className="mt-3 space-x-4">
+                  <EditLink review={review} />
+                  <DeleteLink review={review} onAsk={setAsking} />
+                </p>
               </li>
             ))}
           </ul>
         </>
       )}
+      {asking && <ConfirmDeleteDialog review={asking} onCancel={() => setAsking(null)} />}
     </div>
   );
 }

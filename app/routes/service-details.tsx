@@ -1,29 +1,93 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
-import { listReviewsForService } from "../../core/reviews.ts";
+import { createReview, listReviewsForService, reviewInputSchema } from "../../core/reviews.ts";
 import { findService } from "../../core/services.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { TextAreaField } from "../components/form-field.tsx";
 import { RatingBadge, Stars } from "../components/rating.tsx";
+import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
+import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { getSessionUser } from "../lib/session.server.ts";
+import { courseJsonLd } from "../lib/structured-data.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/service-details";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const service = params.id.length <= 64 ? await findService(db, params.id) : undefined;
   if (!service) throw data(null, { status: 404 });
-  const reviews = await listReviewsForService(db, service.id);
-  return { service, reviews };
+  const [reviews, { user }] = await Promise.all([
+    listReviewsForService(db, service.id),
+    getSessionUser(request, context),
+  ]);
+  const ownReview = user ? reviews.find((review) => review.userId === user.id) : undefined;
+  const url = new URL(request.url);
+  return {
+    service,
+    reviews,
+    signedIn: Boolean(user),
+    ownReviewId: ownReview?.id ?? null,
+    canonicalUrl: `${url.origin}${url.pathname}`,
+  };
+}
+
+/** Posts the signed-in user's review; a page left open after the session ended gets 'Please Login'. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.get(appContext);
+  const { user } = await getSessionUser(request, context);
+  if (!user) {
+    return data(
+      { fieldErrors: {}, flash: { type: "error", message: "Please Login" } as const },
+      { status: 401 },
+    );
+  }
+  const result = parseForm(reviewInputSchema, await request.formData());
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
+  const created = await createReview(db, {
+    userId: user.id,
+    serviceId: params.id,
+    input: result.data,
+  });
+  if (!created.ok && created.reason === "no-such-service") throw data(null, { status: 404 });
+  if (!created.ok) {
+    const flash = {
+      type: "error",
+      message: "You have already reviewed this course: edit your review instead.",
+    } as const;
+    return data({ fieldErrors: {}, flash }, { status: 409 });
+  }
+  return redirectWithToast(`/services/${params.id}`, {
+    type: "success",
+    message: "Review successfully added",
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? pageMeta(loaderData.service.name, previewDescription(loaderData.service.description, 155))
+    ? [
+        ...pageMeta(
+          loaderData.service.name,
+          previewDescription(loaderData.service.description, 155),
+        ),
+        { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
+        {
+          "script:ld+json": courseJsonLd(
+            loaderData.service,
+            loaderData.reviews,
+            loaderData.canonicalUrl,
+          ),
+        },
+      ]
     : [];
 
-export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
-  const { service, reviews } = loaderData;
+export default function ServiceDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, reviews, signedIn, ownReviewId } = loaderData;
   const location = useLocation();
+  const navigation = useNavigation();
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
 
   return (
@@ -58,15 +122,53 @@ export default function ServiceDetails({ loaderData }: Route.ComponentProps) {
           Reviews
         </h2>
 
-        <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
-          <p className="text-slate-800">
-            Took this course?{" "}
-            <Link to={loginHref} className="link">
-              Log in to add a review
-            </Link>
-            .
-          </p>
-        </div>
+        <FlashToast flash={actionData?.flash} />
+        {!signedIn ? (
+          <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
+            <p className="text-slate-800">
+              Took this course?{" "}
+              <Link to={loginHref} className="link">
+                Log in to add a review
+              </Link>
+              .
+            </p>
+          </div>
+        ) : ownReviewId ? (
+          <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
+            <p className="text-slate-800">
+              You have reviewed this course.{" "}
+              <Link to={`/update/${ownReviewId}`} className="link">
+                Edit your review
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <Form
+            method="post"
+            aria-labelledby="review-form-heading"
+            className="mt-4 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h3 id="review-form-heading" className="font-semibold text-slate-900">
+              Add your review
+            </h3>
+            <StarRatingInput error={errors.rating} />
+            <TextAreaField
+              label="Your review"
+              name="message"
+              rows={4}
+              required
+              maxLength={2000}
+              error={errors.message}
+            />
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={navigation.state === "submitting"}
+            >
+              Review
+            </button>
+          </Form>
+        )}
 
         {reviews.length === 0 ? (
           <p className="mt-6 text-slate-700">No reviews yet: please add a review.</p>

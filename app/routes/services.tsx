@@ -6,6 +6,7 @@ import { ServiceCard } from "../components/service-card.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageItems } from "../lib/pagination.ts";
+import { catalogueJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/services";
 
 /**
@@ -28,17 +29,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageCount = Math.max(1, Math.ceil(count / SERVICES_PAGE_SIZE));
   const outOfRange = page === null || page > pageCount;
   return data(
-    { page, pageCount, count, services: outOfRange ? [] : services, outOfRange },
+    {
+      page,
+      pageCount,
+      count,
+      services: outOfRange ? [] : services,
+      outOfRange,
+      origin: new URL(request.url).origin,
+    },
     { status: outOfRange ? 404 : 200 },
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const page = loaderData?.page && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
-  return pageMeta(
+  const meta = pageMeta(
     `Services${page}`,
     "Every IELTS preparation course: memberships, skills courses, practice tests and one-to-one feedback, with prices and student ratings.",
   );
+  if (!loaderData || loaderData.services.length === 0) return meta;
+  const offset = ((loaderData.page ?? 1) - 1) * SERVICES_PAGE_SIZE;
+  return [
+    ...meta,
+    { "script:ld+json": catalogueJsonLd(loaderData.services, loaderData.origin, offset) },
+  ];
 };
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,68 @@
+import type { Review } from "../../core/reviews.ts";
+import type { Service } from "../../core/services.ts";
+
+const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
+
+/**
+ * schema.org `Course` for a details page (Google's course and review-snippet rules): the
+ * provider always; `aggregateRating` and `review` only when there are ratings. React Router
+ * escapes the JSON, so review text cannot close the script element.
+ */
+export function courseJsonLd(service: Service, reviews: Review[], url: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: service.name,
+    description: service.description,
+    url,
+    image: service.imageUrl,
+    provider: PROVIDER,
+    offers: {
+      "@type": "Offer",
+      category: "Paid",
+      price: service.price.toFixed(2),
+      priceCurrency: "USD",
+    },
+    ...(service.rating
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: service.rating.average,
+            ratingCount: service.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.slice(0, 10).map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.userName },
+            datePublished: review.createdAt.toISOString().slice(0, 10),
+            reviewBody: review.message,
+            reviewRating: {
+              "@type": "Rating",
+              ratingValue: review.rating,
+              bestRating: 5,
+              worstRating: 1,
+            },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** schema.org `ItemList` of the courses on a catalogue page. */
+export function catalogueJsonLd(
+  services: Pick<Service, "id" | "name">[],
+  origin: string,
+  offset: number,
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: services.map((service, index) => ({
+      "@type": "ListItem",
+      position: offset + index + 1,
+      url: `${origin}/services/${service.id}`,
+      name: service.name,
+    })),
+  };
+}
