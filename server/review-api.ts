@@ -35,6 +35,7 @@ export function reviewApi({ db, auth }: { db: DB; auth: Auth }) {
         description: z.unknown(),
         img: z.unknown(),
       })
+      .partial()
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send a JSON object." }, 400);
     const { serviceName, price, description, img } = body.data;
@@ -53,8 +54,8 @@ export function reviewApi({ db, auth }: { db: DB; auth: Auth }) {
     const body = z
       .object({
         serviceId: z.string().min(1).max(64),
-        userMessage: z.unknown(),
-        rating: z.unknown(),
+        userMessage: z.unknown().optional(),
+        rating: z.unknown().optional(),
       })
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating}." }, 400);
@@ -86,7 +87,7 @@ export function reviewApi({ db, auth }: { db: DB; auth: Auth }) {
     const existing = await findOwnReview(db, c.req.param("id"), user.id);
     if (!existing) return c.json({ message: "No review of yours has this id." }, 404);
     const body = z
-      .object({ text: z.unknown(), rating: z.unknown().optional() })
+      .object({ text: z.unknown().optional(), rating: z.unknown().optional() })
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send {text} and optionally {rating}." }, 400);
     const input = reviewInputSchema.safeParse({

@@ -1,0 +1,506 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.ts";
+import { findService } from "../../core/services.ts";
+import { postForm, postJson, signUp } from "../support/accounts.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { insertService, insertUser } from "../support/fixtures.ts";
+import { createTestApp } from "../support/test-app.ts";
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+describe.each(engines)("ratings and the one-review rule on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.drop());
+
+  it("keeps the service's rating the true average after every post, edit and delete", async () => {
+    const { db } = database;
+    const serviceId = await insertService(db);
+    const [a, b, c] = [await insertUser(db), await insertUser(db), await insertUser(db)];
+    const rating = async () => (await findService(db, serviceId))?.rating;
+    expect(await rating()).toBeNull();
+    const first = await createReview(db, {
+      userId: a,
+      serviceId,
+      input: { rating: 5, message: "Great" },
+    });
+    expect(await rating()).toEqual({ average: 5, count: 1 });
+    await createReview(db, { userId: b, serviceId, input: { rating: 2, message: "Meh" } });
+    const third = await createReview(db, {
+      userId: c,
+      serviceId,
+      input: { rating: 4, message: "Good" },
+    });
+    expect(await rating()).toEqual({ average: 3.7, count: 3 });
+    if (!third.ok || !first.ok) throw new Error("reviews were not created");
+    expect(await updateOwnReview(db, third.id, c, { rating: 1, message: "Changed my mind" })).toBe(
+      1,
+    );
+    expect(await rating()).toEqual({ average: 2.7, count: 3 });
+    expect(await updateOwnReview(db, third.id, a, { rating: 5, message: "Not mine" })).toBe(0);
+    expect(await deleteOwnReview(db, first.id, b)).toBe(0);
+    expect(await deleteOwnReview(db, first.id, a)).toBe(1);
+    expect(await rating()).toEqual({ average: 1.5, count: 2 });
+  });
+
+  it("allows one review per student per course, even when two arrive at once", async () => {
+    const { db } = database;
+    const serviceId = await insertService(db);
+    const userId = await insertUser(db);
+    const attempts = await Promise.all(
+      [1, 2, 3].map((n) =>
+        createReview(db, { userId, serviceId, input: { rating: n, message: `try ${n}` } }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(1);
+    expect(
+      attempts.filter((attempt) => !attempt.ok && attempt.reason === "already-reviewed"),
+    ).toHaveLength(2);
+    expect(
+      await createReview(db, { userId, serviceId: "missing", input: { rating: 3, message: "x" } }),
+    ).toEqual({
+      ok: false,
+      reason: "no-such-service",
+    });
+  });
+});
+
+/**
+ * Every write and owner-only read, as the web pages and the JSON API offer them, for an
+ * anonymous visitor, the author, and another student: the status, and that a refusal changed
+ * nothing.
+ */
+describe.each(engines)("authorization matrix on %s", (engine) => {
+  let database: TestDatabase;
+  let app: App;
+  let serviceId: string;
+  let author: Awaited<ReturnType<typeof signUp>> & { token: string };
+  let other: Awaited<ReturnType<typeof signUp>> & { token: string };
+  let reviewId: string;
+
+  const tokenFor = async (user: Awaited<ReturnType<typeof signUp>>) =>
+    (
+      (await (
+        await postJson(app, "/api/jwt", { email: user.email }, { cookie: user.cookie })
+      ).json()) as { token: string }
+    ).token;
+  const reviewRow = () =>
+    database.db.selectFrom("reviews").selectAll().where("id", "=", reviewId).executeTakeFirst();
+  const api = (method: string, path: string, token?: string, body?: unknown) =>
+    app.request(`http://localhost:3000${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    app = await createTestApp(database);
+    serviceId = await insertService(database.db, { name: "Matrix course" });
+    const a = await signUp(app, { name: "Author" });
+    const o = await signUp(app, { name: "Other" });
+    author = { ...a, token: await tokenFor(a) };
+    other = { ...o, token: await tokenFor(o) };
+  });
+  afterAll(() => database.drop());
+
+  beforeEach(async () => {
+    await database.db.deleteFrom("reviews").execute();
+    const created = await api("POST", "/api/reviews", author.token, {
+      serviceId,
+      userMessage: "Original words",
+      rating: 4,
+    });
+    expect(created.status).toBe(201);
+    reviewId = ((await created.json()) as { insertedId: string }).insertedId;
+  });
+
+  describe("web pages", () => {
+    it("posting a review: anonymous gets 'Please Login' and nothing is stored", async () => {
+      const response = await postForm(app, `/services/${serviceId}`, {
+        rating: "5",
+        message: "Sneaky",
+      });
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain("Please Login");
+      expect(await database.db.selectFrom("reviews").select("id").execute()).toHaveLength(1);
+    });
+
+    it("posting a review: the author's second review is refused; another student's is stored as theirs", async () => {
+      const twice = await postForm(
+        app,
+        `/services/${serviceId}`,
+        { rating: "5", message: "Again" },
+        { cookie: author.cookie },
+      );
+      expect(twice.status).toBe(409);
+      const theirs = await postForm(
+        app,
+        `/services/${serviceId}`,
+        { rating: "3", message: "Mine", user_id: "someone-else", userEmail: author.email },
+        { cookie: other.cookie },
+      );
+      expect(theirs.status).toBe(302);
+      const row = await database.db
+        .selectFrom("reviews")
+        .innerJoin("users", "users.id", "reviews.user_id")
+        .select(["users.email", "reviews.rating"])
+        .where("message", "=", "Mine")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ email: other.email, rating: 3 });
+    });
+
+    it("editing: anonymous is sent to login, another student gets 404, only the author changes it", async () => {
+      const anonymous = await postForm(app, `/update/${reviewId}`, {
+        rating: "1",
+        message: "Hacked",
+      });
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+      const stranger = await postForm(
+        app,
+        `/update/${reviewId}`,
+        { rating: "1", message: "Hacked" },
+        { cookie: other.cookie },
+      );
+      expect(stranger.status).toBe(404);
+      expect((await reviewRow())?.message).toBe("Original words");
+      const page = await app.request(`http://localhost:3000/update/${reviewId}`, {
+        headers: { cookie: other.cookie },
+      });
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain("Original words");
+
+      const own = await postForm(
+        app,
+        `/update/${reviewId}`,
+        { rating: "2", message: "Edited words", user_id: await insertUser(database.db) },
+        { cookie: author.cookie },
+      );
+      expect(own.status).toBe(302);
+      expect(own.headers.get("location")).toBe("/my-reviews");
+      expect(await reviewRow()).toMatchObject({ message: "Edited words", rating: 2 });
+      const authorId = (await reviewRow())?.user_id;
+      expect(authorId).toBe(
+        (
+          await database.db
+            .selectFrom("users")
+            .select("id")
+            .where("email", "=", author.email)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    });
+
+    it("deleting: anonymous is sent to login, another student gets 404, only the author deletes it", async () => {
+      const anonymous = await postForm(app, "/my-reviews", { reviewId });
+      expect(anonymous.status).toBe(302);
+      const stranger = await postForm(app, "/my-reviews", { reviewId }, { cookie: other.cookie });
+      expect(stranger.status).toBe(404);
+      expect(await reviewRow()).toBeDefined();
+      const own = await postForm(app, "/my-reviews", { reviewId }, { cookie: author.cookie });
+      expect(own.status).toBe(302);
+      expect(await reviewRow()).toBeUndefined();
+    });
+
+    it("adding a service: anonymous is sent to login; a student's service records them as creator", async () => {
+      const before = await database.db.selectFrom("services").select("id").execute();
+      const anonymous = await postForm(app, "/add-service", {
+        serviceName: "X",
+        price: "1",
+        description: "Y",
+      });
+      expect(anonymous.status).toBe(302);
+      expect(await database.db.selectFrom("services").select("id").execute()).toHaveLength(
+        before.length,
+      );
+      const own = await postForm(
+        app,
+        "/add-service",
+        {
+          serviceName: "Essay feedback",
+          price: "12.5",
+          description: "Two essays marked.",
+          created_by: "someone",
+          id: "chosen-id",
+        },
+        { cookie: other.cookie },
+      );
+      expect(own.status).toBe(302);
+      const row = await database.db
+        .selectFrom("services")
+        .selectAll()
+        .where("name", "=", "Essay feedback")
+        .executeTakeFirstOrThrow();
+      expect(row.id).not.toBe("chosen-id");
+      expect(row.price_cents).toBe(1250);
+      expect(row.created_by).not.toBe("someone");
+    });
+
+    it("refuses a cookie-carrying review post from another site and stores nothing", async () => {
+      const response = await postForm(
+        app,
+        `/services/${serviceId}`,
+        { rating: "5", message: "Forged" },
+        { cookie: other.cookie, origin: "https://evil.example" },
+      );
+      expect(response.status).toBe(403);
+      expect(
+        await database.db
+          .selectFrom("reviews")
+          .select("id")
+          .where("message", "=", "Forged")
+          .execute(),
+      ).toEqual([]);
+    });
+  });
+
+  describe("JSON API", () => {
+    it("POST /api/reviews: 401 anonymous, 409 twice, and identity fields in the body are ignored", async () => {
+      expect(
+        (await api("POST", "/api/reviews", undefined, { serviceId, userMessage: "x", rating: 5 }))
+          .status,
+      ).toBe(401);
+      expect(
+        (
+          await api("POST", "/api/reviews", author.token, {
+            serviceId,
+            userMessage: "again",
+            rating: 5,
+          })
+        ).status,
+      ).toBe(409);
+      const smuggled = await api("POST", "/api/reviews", other.token, {
+        serviceId,
+        userMessage: "Honest words",
+        rating: 5,
+        userEmail: author.email,
+        userName: "Author",
+        userPhoto: "https://evil.example/x.png",
+        _id: "chosen-id",
+        addTime: { date: "1/1/2000", time: "00:00:00" },
+      });
+      expect(smuggled.status).toBe(201);
+      const { insertedId } = (await smuggled.json()) as { insertedId: string };
+      expect(insertedId).not.toBe("chosen-id");
+      const [stored] = (await (
+        await api("GET", `/api/update/${insertedId}`, other.token)
+      )
+        .json()
+        .then((r) => [r])) as {
+        userEmail: string;
+        userName: string;
+        userPhoto: string | null;
+        addTime: { date: string };
+      }[];
+      expect(stored).toMatchObject({ userEmail: other.email, userName: "Other", userPhoto: null });
+      expect(stored?.addTime.date).not.toBe("1/1/2000");
+    });
+
+    it("POST /api/reviews and /api/services validate ids, types and lengths with 4xx", async () => {
+      const cases: [string, unknown, number, string][] = [
+        ["/api/reviews", { serviceId: "missing", userMessage: "x", rating: 3 }, 404, "No service"],
+        ["/api/reviews", { serviceId, userMessage: "x", rating: 6 }, 400, "1 to 5 stars"],
+        ["/api/reviews", { serviceId, userMessage: "x", rating: "five" }, 400, "1 to 5 stars"],
+        ["/api/reviews", { serviceId, userMessage: "", rating: 3 }, 400, "write your review"],
+        [
+          "/api/reviews",
+          { serviceId, userMessage: "x".repeat(2001), rating: 3 },
+          400,
+          "under 2000",
+        ],
+        [
+          "/api/reviews",
+          { serviceId: { $ne: null }, userMessage: "x", rating: 3 },
+          400,
+          "serviceId",
+        ],
+        ["/api/reviews", [1, 2, 3], 400, "serviceId"],
+        ["/api/services", { serviceName: "A", price: -1, description: "B" }, 400, "not negative"],
+        [
+          "/api/services",
+          { serviceName: "A", price: 1.234, description: "B" },
+          400,
+          "two decimals",
+        ],
+        [
+          "/api/services",
+          { serviceName: "A", price: "abc", description: "B" },
+          400,
+          "price such as",
+        ],
+        [
+          "/api/services",
+          { serviceName: "A", price: 5, description: "B", img: "javascript:alert(1)" },
+          400,
+          "http://",
+        ],
+        ["/api/services", { price: 5, description: "B" }, 400, "service name"],
+        ["/api/services", { serviceName: "A", price: 5 }, 400, "description"],
+      ];
+      for (const [path, body, status, message] of cases) {
+        const response = await api("POST", path, other.token, body);
+        expect(response.status, JSON.stringify(body)).toBe(status);
+        expect(
+          ((await response.json()) as { message: string }).message,
+          JSON.stringify(body),
+        ).toContain(message);
+      }
+      const broken = await app.request("http://localhost:3000/api/reviews", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${other.token}` },
+        body: "{not json",
+      });
+      expect(broken.status).toBe(400);
+    });
+
+    it("POST /api/services: 401 anonymous; mass assignment is ignored; the rating starts empty", async () => {
+      expect(
+        (
+          await api("POST", "/api/services", undefined, {
+            serviceName: "A",
+            price: 5,
+            description: "B",
+          })
+        ).status,
+      ).toBe(401);
+      const response = await api("POST", "/api/services", author.token, {
+        serviceName: "Listening drills",
+        price: 15,
+        description: "Forty short recordings.",
+        rating: 5,
+        _id: "chosen",
+        created_by: "someone",
+        addTime: { date: "1/1/2000", time: "00:00:00" },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { insertedId } = (await response.json()) as { insertedId: string };
+      expect(insertedId).not.toBe("chosen");
+      const service = (await (await api("GET", `/api/services/${insertedId}`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(service).toMatchObject({
+        serviceName: "Listening drills",
+        price: 15,
+        rating: null,
+        img: "/images/services/course.svg",
+      });
+    });
+
+    it("GET /api/update/{id}: 401 anonymous, 404 for another student, the review for its author", async () => {
+      expect((await api("GET", `/api/update/${reviewId}`)).status).toBe(401);
+      const stranger = await api("GET", `/api/update/${reviewId}`, other.token);
+      expect(stranger.status).toBe(404);
+      expect(await stranger.text()).not.toContain("Original words");
+      const own = await api("GET", `/api/update/${reviewId}`, author.token);
+      expect(own.status).toBe(200);
+      expect(await own.json()).toMatchObject({
+        _id: reviewId,
+        serviceName: "Matrix course",
+        userMessage: "Original words",
+        userEmail: author.email,
+        img: expect.any(String),
+        rating: 4,
+      });
+    });
+
+    it("PATCH /api/reviews/{id}: 401 anonymous, 404 another student, {modifiedCount} for the author", async () => {
+      expect(
+        (await api("PATCH", `/api/reviews/${reviewId}`, undefined, { text: "x" })).status,
+      ).toBe(401);
+      expect(
+        (await api("PATCH", `/api/reviews/${reviewId}`, other.token, { text: "Hacked" })).status,
+      ).toBe(404);
+      expect((await reviewRow())?.message).toBe("Original words");
+      expect(
+        (await api("PATCH", `/api/reviews/${reviewId}`, author.token, { text: "" })).status,
+      ).toBe(400);
+      const own = await api("PATCH", `/api/reviews/${reviewId}`, author.token, {
+        text: "Better words",
+        userId: "x",
+      });
+      expect(await own.json()).toEqual({ modifiedCount: 1 });
+      expect(await reviewRow()).toMatchObject({ message: "Better words", rating: 4 });
+    });
+
+    it("DELETE /api/reviews/{id}: 401 anonymous, 404 another student, {deletedCount} for the author", async () => {
+      expect((await api("DELETE", `/api/reviews/${reviewId}`)).status).toBe(401);
+      expect((await api("DELETE", `/api/reviews/${reviewId}`, other.token)).status).toBe(404);
+      expect(await reviewRow()).toBeDefined();
+      expect(await (await api("DELETE", `/api/reviews/${reviewId}`, author.token)).json()).toEqual({
+        deletedCount: 1,
+      });
+      expect(await reviewRow()).toBeUndefined();
+      expect((await api("DELETE", `/api/reviews/${reviewId}`, author.token)).status).toBe(404);
+    });
+
+    it("GET /api/my-reviews never answers with anyone else's reviews", async () => {
+      const leak = await api(
+        "GET",
+        `/api/my-reviews?email=${encodeURIComponent(author.email)}`,
+        other.token,
+      );
+      expect(leak.status).toBe(403);
+      for (const path of [
+        "/api/my-reviews",
+        `/api/my-reviews?email=${encodeURIComponent(other.email)}`,
+      ]) {
+        const response = await api("GET", path, other.token);
+        expect(await response.text()).not.toContain("Original words");
+      }
+      const own = (await (await api("GET", "/api/my-reviews", author.token)).json()) as {
+        userMessage: string;
+      }[];
+      expect(own.map((review) => review.userMessage)).toEqual(["Original words"]);
+    });
+
+    it("refuses a body over the limit with 413 and stores nothing", async () => {
+      const response = await api("POST", "/api/reviews", other.token, {
+        serviceId,
+        userMessage: "x".repeat(40_000),
+        rating: 5,
+      });
+      expect(response.status).toBe(413);
+      expect(await database.db.selectFrom("reviews").select("id").execute()).toHaveLength(1);
+    });
+  });
+
+  it("shows review text with HTML or script as text: page, JSON-LD and meta tags", async () => {
+    const attack = `</script><script>alert("x")</script><img src=x onerror=alert(1)>`;
+    await api("PATCH", `/api/reviews/${reviewId}`, author.token, { text: attack });
+    const serviceAttack = await api("POST", "/api/services", author.token, {
+      serviceName: `<script>alert("name")</script>`,
+      price: 1,
+      description: `"><script>alert("description")</script>`,
+    });
+    expect(serviceAttack.status).toBe(201);
+    const { insertedId } = (await serviceAttack.json()) as { insertedId: string };
+    for (const path of [
+      `/services/${serviceId}`,
+      `/services/${insertedId}`,
+      "/services",
+      "/my-reviews",
+    ]) {
+      const html = await (
+        await app.request(`http://localhost:3000${path}`, { headers: { cookie: author.cookie } })
+      ).text();
+      expect(html, path).not.toContain("<script>alert(");
+      expect(html, path).not.toContain("<img src=x");
+      expect(html, path).not.toMatch(/content="[^"]*"><script>/);
+    }
+    const details = await (await app.request(`http://localhost:3000/services/${serviceId}`)).text();
+    expect(details).toContain("&lt;/script&gt;&lt;script&gt;alert(");
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(details)?.[1] ?? "";
+    expect(
+      JSON.parse(
+        jsonLd.replaceAll("\\u003c", "<").replaceAll("\\u003e", ">").replaceAll("\\u0026", "&"),
+      ).review[0].reviewBody,
+    ).toBe(attack);
+  });
+});
