@@ -1,0 +1,202 @@
+import type { Page } from "@playwright/test";
+import { signUpDirectly } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
+
+// Posting reviews changes courses' ratings, so these run after the tests that read them.
+
+async function openCourse(page: Page, name: string) {
+  for (const listPage of ["/services", "/services?page=2"]) {
+    await page.goto(listPage);
+    const details = page.getByRole("link", { name: `Details of ${name}` });
+    if ((await details.count()) > 0) {
+      await details.click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      return;
+    }
+  }
+  throw new Error(`${name} is not in the catalogue`);
+}
+
+/** Clicks the star itself, as a person would; the radio inside is visually hidden. */
+async function chooseStars(page: Page, stars: number) {
+  await page.locator("label", { has: page.getByLabel(`${stars} out of 5 stars`) }).click();
+  await expect(page.getByLabel(`${stars} out of 5 stars`)).toBeChecked();
+}
+
+const reviewsList = (page: Page) =>
+  page.getByRole("region", { name: "Reviews" }).getByRole("listitem");
+
+test("a student posts, edits and deletes a review, and the rating follows", async ({ page }) => {
+  await page.goto("/");
+  await signUpDirectly(page, { name: "Priya Patel" });
+  const course = "IELTS Listening: Strategies for All Four Sections";
+  await openCourse(page, course);
+  await expect(page.getByRole("main").getByText("No ratings yet")).toBeVisible();
+  await expectAccessible(page);
+
+  const text = "<b>Bold claim</b> The map questions finally make sense.";
+  await chooseStars(page, 4);
+  await page.getByLabel("Your review", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  await expect(page.getByText("Review successfully added")).toBeVisible();
+  await expect(reviewsList(page).first()).toContainText("Priya Patel");
+  await expect(reviewsList(page).first()).toContainText(text);
+  await expect(
+    reviewsList(page).first().getByRole("img", { name: "4 out of 5 stars" }),
+  ).toBeVisible();
+  await expect(page.getByRole("main").getByText("4.0 out of 5 stars")).toBeAttached();
+  await expect(page.getByRole("main")).toContainText("(1 review)");
+  await expect(page.getByLabel("Your review", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Edit your review" }).click();
+  await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
+  await expect(page.getByText(course)).toBeVisible();
+  await expect(page.getByText(/Reviewing as .+@example\.com/)).toBeVisible();
+  await expect(page.getByLabel("4 out of 5 stars")).toBeChecked();
+  await expect(page.getByLabel("Your review", { exact: true })).toHaveValue(text);
+  await expectAccessible(page);
+  await chooseStars(page, 2);
+  await page.getByLabel("Your review", { exact: true }).fill("Second thoughts: too fast for me.");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Review updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/my-reviews$/);
+  await expect(page.getByRole("table")).toContainText("Second thoughts: too fast for me.");
+  await expectAccessible(page);
+
+  await openCourse(page, course);
+  await expect(page.getByRole("main").getByText("2.0 out of 5 stars")).toBeAttached();
+
+  await page.goto("/my-reviews");
+  const deleteLink = page.getByRole("link", { name: `Delete your review of ${course}` });
+  await deleteLink.click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("table")).toContainText("Second thoughts");
+  await deleteLink.click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Review Delete Success")).toBeVisible();
+  await expect(page.getByText("No reviews were added")).toBeVisible();
+
+  await openCourse(page, course);
+  await expect(page.getByRole("main").getByText("No ratings yet")).toBeVisible();
+});
+
+test("the star rating is a keyboard-operable radio group", async ({ page }) => {
+  await page.goto("/");
+  await signUpDirectly(page);
+  await openCourse(page, "Grammar for IELTS: Accuracy and Range");
+  const group = page.getByRole("group", { name: "Rating" });
+  await expect(group.getByRole("radio")).toHaveCount(5);
+  await page.getByLabel("3 out of 5 stars").focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByLabel("3 out of 5 stars")).toBeChecked();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByLabel("4 out of 5 stars")).toBeChecked();
+});
+
+test("a review sent after the session ended gets 'Please Login' and is not stored", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await signUpDirectly(page);
+  const course = "Vocabulary for Band 7 and Above";
+  await openCourse(page, course);
+  await page.context().clearCookies();
+  await chooseStars(page, 5);
+  await page.getByLabel("Your review", { exact: true }).fill("Sent from a stale page");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  await expect(page.getByText("Please Login")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("main")).not.toContainText("Sent from a stale page");
+  await expect(page.getByRole("link", { name: "Log in to add a review" })).toBeVisible();
+});
+
+test("posting, editing and deleting work without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": "10.249.0.1" },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  await signUpDirectly(page, { name: "Plain Form" });
+  const course = "IELTS Speaking Confidence: Parts 1, 2 and 3";
+  await openCourse(page, course);
+  await chooseStars(page, 5);
+  await page.getByLabel("Your review", { exact: true }).fill("Works with plain forms.");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Review successfully added" }),
+  ).toBeVisible();
+  await expect(reviewsList(page).first()).toContainText("Works with plain forms.");
+
+  await page.getByRole("link", { name: "Edit your review" }).click();
+  await page.getByLabel("Your review", { exact: true }).fill("Edited with plain forms.");
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Review updated successfully" }),
+  ).toBeVisible();
+
+  await page.getByRole("link", { name: `Delete your review of ${course}` }).click();
+  await expect(
+    page.getByRole("heading", { name: "Are you sure you want to delete" }),
+  ).toBeVisible();
+  await page
+    .getByRole("region", { name: "Are you sure you want to delete" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Review Delete Success" })).toBeVisible();
+  await expect(page.getByText("No reviews were added")).toBeVisible();
+  await context.close();
+});
+
+test("my reviews are a table on wide screens and cards on small ones", async ({ page }) => {
+  await page.goto("/");
+  await signUpDirectly(page);
+  await openCourse(page, "IELTS General Training: Reading and Letter Writing");
+  await chooseStars(page, 3);
+  await page.getByLabel("Your review", { exact: true }).fill("Letters are clearer now.");
+  await page.getByRole("button", { name: "Review", exact: true }).click();
+  await expect(page.getByText("Review successfully added")).toBeVisible();
+  await page.goto("/my-reviews");
+  await expect(page.getByRole("table")).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole("table")).toBeHidden();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Letters are clearer now." }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("adding a service works without JavaScript, with errors next to the fields", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": "10.249.0.2" },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  await signUpDirectly(page);
+  await page.goto("/add-service");
+  await page.getByLabel("Service Name").fill("Reading speed workshop");
+  await page.getByLabel("Price").fill("10.555");
+  await page.getByLabel("Description").fill("Read faster without losing the thread.");
+  // The browser's own step check would stop 10.555; the server must say it too.
+  await page.locator("main form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Price")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("at most two decimals")).toBeVisible();
+  await page.getByLabel("Price").fill("10.55");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Successfully added a service" }),
+  ).toBeVisible();
+  await expect(page.locator("main article").first().getByRole("heading")).toHaveText(
+    "Reading speed workshop",
+  );
+  await context.close();
+});
