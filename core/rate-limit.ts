@@ -7,11 +7,13 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** DESIGN §5: sign-in, sign-up and password reset, per client address. */
+/** DESIGN §5: sign-in, sign-up, password reset and writes, per client address. */
 export const rateLimits = {
   signIn: { limit: 10, windowSeconds: 10 * 60 },
   signUp: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
+  /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
+  write: { limit: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

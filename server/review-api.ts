@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
+import { hitRateLimit, rateLimits } from "../core/rate-limit.ts";
 import {
   createReview,
   deleteOwnReview,
@@ -26,6 +27,22 @@ export function reviewApi({ db, auth }: { db: DB; auth: Auth }) {
   const api = new Hono<ApiUserEnv>();
   const readJson = async (c: { req: { json: () => Promise<unknown> } }) =>
     c.req.json().catch(() => undefined);
+
+  // DESIGN §5: writes are rate limited per client address, like the web forms.
+  const limitWrites: MiddlewareHandler<
+    ApiUserEnv & { Variables: { clientAddress: string } }
+  > = async (c, next) => {
+    const verdict = await hitRateLimit(db, `write:${c.get("clientAddress")}`, rateLimits.write);
+    if (!verdict.allowed) {
+      c.header("Retry-After", String(verdict.retryAfterSeconds));
+      return c.json(
+        { message: "Too many changes in a short time. Please wait a few minutes." },
+        429,
+      );
+    }
+    await next();
+  };
+  api.on(["POST", "PATCH", "DELETE"], ["/services", "/reviews", "/reviews/*"], limitWrites);
 
   api.post("/services", requireApiUser(db, auth), async (c) => {
     const body = z

@@ -1,11 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import { createService, serviceInputSchema } from "../../core/services.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/add-service";
 
 export const meta: Route.MetaFunction = () =>
@@ -19,8 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const result = parseForm(serviceInputSchema, await request.formData());
-  if (!result.ok)
-    return data({ values: result.values, fieldErrors: result.fieldErrors }, { status: 400 });
+  if (!result.ok) {
+    return data(
+      { values: result.values, fieldErrors: result.fieldErrors, flash: null },
+      { status: 400 },
+    );
+  }
+  const limited = await writeLimitExceeded(context);
+  if (limited) return limited;
   await createService(context.get(appContext).db, result.data, user.id);
   return redirectWithToast("/services", {
     type: "success",
@@ -35,6 +43,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Add Service</h1>
+      <FlashToast flash={actionData?.flash} />
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>

@@ -3,11 +3,13 @@ import { data, Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
 import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
+import { FlashToast } from "../components/flash-toast.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/my-reviews";
 
 export const meta: Route.MetaFunction = () =>
@@ -25,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const reviewId = (await request.formData()).get("reviewId");
+  const limited = await writeLimitExceeded(context);
+  if (limited) return limited;
   const deleted =
     typeof reviewId === "string"
       ? await deleteOwnReview(context.get(appContext).db, reviewId, user.id)
@@ -63,12 +67,13 @@ function EditLink({ review, className = "link" }: { review: Review; className?: 
   );
 }
 
-export default function MyReviews({ loaderData }: Route.ComponentProps) {
+export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, confirming } = loaderData;
   const [asking, setAsking] = useState<Review | null>(null);
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">My Reviews</h1>
+      <FlashToast flash={actionData?.flash} />
 
       {confirming && (
         <section

@@ -13,6 +13,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { courseJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/service-details";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -46,6 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = parseForm(reviewInputSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
+  const limited = await writeLimitExceeded(context);
+  if (limited) return limited;
   const created = await createReview(db, {
     userId: user.id,
     serviceId: params.id,

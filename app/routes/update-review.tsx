@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { findOwnReview, reviewInputSchema, updateOwnReview } from "../../core/reviews.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
@@ -7,6 +8,7 @@ import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/update-review";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -28,7 +30,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.get(appContext);
   if (!(await findOwnReview(db, params.id, user.id))) throw data(null, { status: 404 });
   const result = parseForm(reviewInputSchema, await request.formData());
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
+  const limited = await writeLimitExceeded(context);
+  if (limited) return limited;
   await updateOwnReview(db, params.id, user.id, result.data);
   return redirectWithToast("/my-reviews", {
     type: "success",
@@ -43,6 +47,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Update your review</h1>
+      <FlashToast flash={actionData?.flash} />
       <div className="mt-6 flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <img
           src={review.serviceImageUrl}

@@ -100,7 +100,17 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    app = await createTestApp(database);
+    // Each request comes from its own address (behind a trusted proxy), so the write limit,
+    // proved on its own below, does not interfere with the many writes of this matrix.
+    app = await createTestApp(database, { TRUST_PROXY: "true" });
+    const request = app.request.bind(app);
+    let address = 0;
+    app.request = ((input: string, init: RequestInit = {}) => {
+      address++;
+      const headers = new Headers(init.headers);
+      headers.set("x-forwarded-for", `10.0.${Math.floor(address / 250)}.${address % 250}`);
+      return request(input, { ...init, headers });
+    }) as typeof app.request;
     serviceId = await insertService(database.db, { name: "Matrix course" });
     const a = await signUp(app, { name: "Author" });
     const o = await signUp(app, { name: "Other" });
@@ -502,5 +512,47 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
         jsonLd.replaceAll("\\u003c", "<").replaceAll("\\u003e", ">").replaceAll("\\u0026", "&"),
       ).review[0].reviewBody,
     ).toBe(attack);
+  });
+});
+
+describe("write limit", () => {
+  it("meets a burst of writes from one address with 429 and writes nothing more", async () => {
+    const database = await createTestDatabase("sqlite");
+    try {
+      const app = await createTestApp(database);
+      const user = await signUp(app);
+      const { token } = (await (
+        await postJson(app, "/api/jwt", { email: user.email }, { cookie: user.cookie })
+      ).json()) as {
+        token: string;
+      };
+      const statuses: number[] = [];
+      for (let n = 0; n < 32; n++) {
+        const response = await app.request("http://localhost:3000/api/services", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ serviceName: `Course ${n}`, price: 1, description: "Burst" }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+      const stored = await database.db
+        .selectFrom("services")
+        .select("id")
+        .where("description", "=", "Burst")
+        .execute();
+      expect(stored).toHaveLength(30);
+      const form = await postForm(
+        app,
+        "/add-service",
+        { serviceName: "One more", price: "1", description: "Burst" },
+        { cookie: user.cookie },
+      );
+      expect(form.status).toBe(429);
+      expect(await form.text()).toContain("Too many changes");
+    } finally {
+      await database.drop();
+    }
   });
 });
