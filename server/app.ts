@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
@@ -38,7 +38,9 @@ export interface AppOptions {
   clientDirectory?: string;
 }
 
-type Env = { Variables: { secureHeadersNonce?: string; clientAddress: string } };
+type Env = { Variables: { secureHeadersNonce?: string; clientAddress?: string } };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Better Auth's endpoints that guess or spend secrets, and the limit each shares with its form. */
 const limitedAuthEndpoints: Record<string, { rule: RateLimitRule; bucket: string }> = {
@@ -89,22 +91,28 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
 
   // Unsafe requests must come from our own pages, or from no browser page at all: a browser
   // always names the page's origin, and cookies would ride along with a foreign one.
+  const sameSiteForms = csrf({ origin: config.baseUrl });
   app.use(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && origin && origin !== config.baseUrl) {
+    if (origin && origin !== config.baseUrl) {
       return c.json({ message: "Requests from other sites are refused." }, 403);
     }
-    await next();
+    // …and form posts without any Origin must at least say they are same-origin.
+    return sameSiteForms(c, next);
   });
-  // …and form posts without any Origin must at least say they are same-origin.
-  app.use(csrf({ origin: config.baseUrl }));
-  app.use(async (c, next) => {
-    c.set("clientAddress", clientAddress(c, config.trustProxy));
-    await next();
-  });
+  // Worked out once, and only for the requests that need it (rate limits, logs, sessions).
+  const addressOf = (c: Context<Env>) => {
+    let address = c.get("clientAddress");
+    if (address === undefined) {
+      address = clientAddress(c, config.trustProxy);
+      c.set("clientAddress", address);
+    }
+    return address;
+  };
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    const address = c.get("clientAddress");
+    const address = addressOf(c);
     const limited = c.req.method === "POST" ? limitedAuthEndpoints[c.req.path] : undefined;
     if (limited) {
       const verdict = await hitRateLimit(db, `${limited.bucket}:${address}`, limited.rule);
@@ -136,21 +144,18 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
   // path for small JSON bodies (headers added afterwards would rebuild every response).
   app.use("/api/*", apiHeaders({ production: config.production }));
-  // No call needs more: a review is at most 2,000 characters, a description 5,000.
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_API_BODY_BYTES,
-      onError: (c) =>
-        c.json(
-          { message: `The request body is larger than ${MAX_API_BODY_BYTES / 1024} KB.` },
-          413,
-        ),
-    }),
-  );
+  // No call needs more: a review is at most 2,000 characters, a description 5,000. Reads have
+  // no body, and looking for one would cost every GET a full Request object.
+  const limitBody = bodyLimit({
+    maxSize: MAX_API_BODY_BYTES,
+    onError: (c) =>
+      c.json({ message: `The request body is larger than ${MAX_API_BODY_BYTES / 1024} KB.` }, 413),
+  });
+  app.use("/api/*", (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+
   app.route("/api", publicApi(db));
   app.route("/api", accountApi({ db, auth }));
-  app.route("/api", reviewApi({ db, auth }));
+  app.route("/api", reviewApi({ db, auth, addressOf }));
   app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 
   app.use(securityHeaders({ production: config.production, development }));
@@ -172,7 +177,7 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
       db,
       auth,
       nonce: c.get("secureHeadersNonce") ?? "",
-      clientAddress: c.get("clientAddress"),
+      clientAddress: addressOf(c),
       googleSignIn: Boolean(config.google),
       googleStandIn: config.googleStandIn,
     });

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { hitRateLimit, rateLimits } from "../core/rate-limit.ts";
 import {
@@ -23,16 +23,23 @@ function problems(error: z.ZodError): string {
  * an identity (bearer token or session); only the fields listed here are read from a body, so
  * an `_id`, `userEmail` or `rating` smuggled in by a client changes nothing.
  */
-export function reviewApi({ db, auth }: { db: DB; auth: Auth }) {
+export function reviewApi({
+  db,
+  auth,
+  addressOf,
+}: {
+  db: DB;
+  auth: Auth;
+  /** The client's address, for the write limit. */
+  addressOf: (c: Context) => string;
+}) {
   const api = new Hono<ApiUserEnv>();
   const readJson = async (c: { req: { json: () => Promise<unknown> } }) =>
     c.req.json().catch(() => undefined);
 
   // DESIGN §5: writes are rate limited per client address, like the web forms.
-  const limitWrites: MiddlewareHandler<
-    ApiUserEnv & { Variables: { clientAddress: string } }
-  > = async (c, next) => {
-    const verdict = await hitRateLimit(db, `write:${c.get("clientAddress")}`, rateLimits.write);
+  const limitWrites: MiddlewareHandler<ApiUserEnv> = async (c, next) => {
+    const verdict = await hitRateLimit(db, `write:${addressOf(c)}`, rateLimits.write);
     if (!verdict.allowed) {
       c.header("Retry-After", String(verdict.retryAfterSeconds));
       return c.json(
