@@ -1,5 +1,6 @@
 import zxcvbnCommon from "@zxcvbn-ts/language-common";
 import { z } from "zod";
+import { optionalHttpUrl } from "./validation.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cheap for an attacker's megabyte. */
@@ -32,27 +33,13 @@ export const newPasswordSchema = z
       "This password is too common: it is among the first tried by attackers. Please choose another.",
   });
 
-const optionalPhotoUrl = z
-  .string()
-  .trim()
-  .max(2000, "This address is too long.")
-  .transform((url) => (url === "" ? undefined : url))
-  .pipe(
-    z
-      .url({
-        protocol: /^https?$/,
-        error: "Please enter an address starting with http:// or https://.",
-      })
-      .optional(),
-  );
-
 export const registrationSchema = z.object({
   name: z
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
     .max(100, "Please keep your name under 100 characters."),
-  photoUrl: optionalPhotoUrl.optional(),
+  photoUrl: optionalHttpUrl,
   email: emailSchema,
   password: newPasswordSchema,
 });

@@ -3,6 +3,7 @@ import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
 import { DEFAULT_COVER } from "../db/seed/catalogue.ts";
 import { centsToPrice } from "./format.ts";
+import { optionalHttpUrl } from "./validation.ts";
 
 /** SPEC §9: the catalogue shows 9 services a page; pages are counted from 0. */
 export const SERVICES_PAGE_SIZE = 9;
@@ -99,20 +100,6 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
 
 const MAX_PRICE = 100_000;
 
-const optionalImageUrl = z
-  .string()
-  .trim()
-  .max(2000, "This address is too long.")
-  .transform((url) => (url === "" ? undefined : url))
-  .pipe(
-    z
-      .url({
-        protocol: /^https?$/,
-        error: "Please enter an address starting with http:// or https://.",
-      })
-      .optional(),
-  );
-
 /** SPEC §2 Add service, with the bounds a real catalogue needs. */
 export const serviceInputSchema = z.object({
   serviceName: z
@@ -130,7 +117,7 @@ export const serviceInputSchema = z.object({
     )
     .transform(Number)
     .refine((price) => price <= MAX_PRICE, `Please enter a price of at most ${MAX_PRICE}.`),
-  imageUrl: optionalImageUrl.optional(),
+  imageUrl: optionalHttpUrl,
   description: z
     .string({ error: "Please enter a description." })
     .trim()

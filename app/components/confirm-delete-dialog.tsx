@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { useModalDialog } from "../lib/use-modal-dialog.ts";
 
 /**
  * SPEC §2: Delete first asks 'Are you sure you want to delete'. A native modal <dialog>: focus
@@ -14,16 +14,7 @@ export function ConfirmDeleteDialog({
   /** Called to close the dialog: on Cancel, Escape, or once the deletion is sent. */
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
+  const dialog = useModalDialog();
   return (
     <dialog
       ref={dialog}

@@ -1,30 +1,59 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 type Common = { label: string; name: string; error?: string };
 
-/** A labelled input whose error sits beside it and is announced with it (aria-describedby). */
+/**
+ * A labelled control whose error sits beside it and is announced with it: the control gets
+ * `aria-invalid` and `aria-describedby` pointing at the message.
+ */
+function Field({
+  label,
+  name,
+  error,
+  control,
+}: Common & {
+  control: (props: {
+    id: string;
+    name: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => ReactNode;
+}) {
+  const id = `field-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {control({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function TextField({
   label,
   name,
   error,
   ...input
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `field-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field mt-1"
-        {...input}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <Field
+      label={label}
+      name={name}
+      error={error}
+      control={(props) => <input className="field mt-1" {...props} {...input} />}
+    />
   );
 }
 
@@ -34,30 +63,12 @@ export function TextAreaField({
   error,
   ...textarea
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = `field-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field mt-1"
-        {...textarea}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {error}
-    </p>
+    <Field
+      label={label}
+      name={name}
+      error={error}
+      control={(props) => <textarea className="field mt-1" {...props} {...textarea} />}
+    />
   );
 }

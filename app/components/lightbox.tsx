@@ -1,4 +1,5 @@
-import { type PointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent, useRef, useState } from "react";
+import { useModalDialog } from "../lib/use-modal-dialog.ts";
 
 /** SPEC §9: a horizontal drag of 40 px changes the picture; a downward pull of 100 px closes. */
 export const SWIPE_THRESHOLD_PX = 40;
@@ -24,23 +25,12 @@ export function Lightbox({
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const slide = slides[index];
 
   const dragged = useRef(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    // The dialog leaves the page when it closes, so focus goes back to the opener by hand.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
 
   if (!slide) return null;
   const go = (step: number) => onIndexChange((index + step + slides.length) % slides.length);
