@@ -1,0 +1,72 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "./config.ts";
+import { createMailer } from "./mail.ts";
+
+const directory = mkdtempSync(join(tmpdir(), "ielts-hub-mail-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe("createMailer", () => {
+  it("delivers to the SMTP server SMTP_URL names", async () => {
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        let data = "";
+        stream.on("data", (chunk: Buffer) => {
+          data += chunk.toString("utf8");
+        });
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as { port: number };
+    try {
+      const send = createMailer(
+        loadConfig({
+          SMTP_URL: `smtp://127.0.0.1:${port}`,
+          MAIL_FROM: "Hub <hub@example.com>",
+          DATA_DIR: directory,
+        }),
+      );
+      await send({
+        to: "student@example.com",
+        subject: "Choose a new password",
+        text: "Your link: https://example.com/x",
+      });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ from: "hub@example.com", to: ["student@example.com"] });
+      expect(received[0]?.data).toContain("Subject: Choose a new password");
+      expect(received[0]?.data).toContain("Your link: https://example.com/x");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("without SMTP_URL keeps the message in the outbox and prints it", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const send = createMailer(loadConfig({ DATA_DIR: directory }));
+      await send({ to: "student@example.com", subject: "Hello", text: "Kept for you" });
+      const files = readdirSync(join(directory, "outbox"));
+      expect(files).toHaveLength(1);
+      const message = readFileSync(join(directory, "outbox", files[0] ?? ""), "utf8");
+      expect(message).toContain("To: student@example.com");
+      expect(message).toContain("Kept for you");
+      expect(log.mock.calls.flat().join(" ")).toContain("Kept for you");
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
