@@ -54,7 +54,3 @@ export async function userForApiToken(
     .where("sessions.expires_at", ">", moment)
     .executeTakeFirst();
 }
-
-export async function deleteExpiredApiTokens(db: DB, now = new Date()): Promise<void> {
-  await db.deleteFrom("api_tokens").where("expires_at", "<=", now.toISOString()).execute();
-}

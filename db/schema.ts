@@ -66,7 +66,16 @@ export interface RateLimitsTable {
   hits: number;
 }
 
-/** Better Auth reads and writes `accounts` and `verifications` itself; only these are queried. */
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Better Auth reads and writes `accounts` itself; these are the tables our code queries. */
 export interface Database {
   users: UsersTable;
   services: ServicesTable;
@@ -74,6 +83,7 @@ export interface Database {
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   rate_limits: RateLimitsTable;
+  verifications: VerificationsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { deleteExpiredRows } from "../core/housekeeping.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
@@ -15,6 +16,10 @@ export async function serve(config: Config, { development }: { development: bool
   const { db, engine } = database;
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
+  const housekeeping = () =>
+    deleteExpiredRows(db).catch((error: unknown) => console.error("Housekeeping failed:", error));
+  await housekeeping();
+  setInterval(housekeeping, 60 * 60 * 1000).unref();
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
 
   let handlePage: PageHandler;

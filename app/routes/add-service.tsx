@@ -47,10 +47,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>
-      <Form
-        method="post"
-        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
+      <Form method="post" className="form-card mt-6">
         <TextField
           label="Service Name"
           name="serviceName"

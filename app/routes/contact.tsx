@@ -49,10 +49,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </div>
       )}
 
-      <Form
-        method="post"
-        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
+      <Form method="post" className="form-card mt-6">
         <TextField
           label="Name"
           name="name"

@@ -100,10 +100,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </p>
       <FlashToast flash={actionData?.flash} />
 
-      <Form
-        method="post"
-        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
+      <Form method="post" className="form-card mt-6">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label="Name"

@@ -66,10 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-bold text-slate-900">Choose a new password</h1>
       <FlashToast flash={actionData?.flash} />
       {loaderData.token ? (
-        <Form
-          method="post"
-          className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        >
+        <Form method="post" className="form-card mt-6">
           <input type="hidden" name="token" value={loaderData.token} />
           <TextField
             label="New password"

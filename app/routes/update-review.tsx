@@ -61,10 +61,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-600">Reviewing as {email}</p>
         </div>
       </div>
-      <Form
-        method="post"
-        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
+      <Form method="post" className="form-card mt-6">
         <StarRatingInput defaultValue={review.rating} error={errors.rating} />
         <TextAreaField
           label="Your review"

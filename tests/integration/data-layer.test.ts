@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { deleteExpiredRows } from "../../core/housekeeping.ts";
 import { listReviewsForService } from "../../core/reviews.ts";
 import { findService, latestServices, listServices } from "../../core/services.ts";
 import { migrateDown, migrateToLatest } from "../../db/migrate.ts";
@@ -141,5 +142,84 @@ describe.each(engines)("data layer on %s", (engine) => {
       .select(sql<number>`count(*)`.as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe.each(engines)("housekeeping on %s", (engine) => {
+  it("deletes expired tokens, sessions and verifications and old rate-limit windows, and nothing else", async () => {
+    const database = await createTestDatabase(engine);
+    const { db } = database;
+    try {
+      const now = new Date("2026-06-01T12:00:00Z");
+      const past = new Date(now.getTime() - 60_000).toISOString();
+      const future = new Date(now.getTime() + 60_000).toISOString();
+      const userId = await insertUser(db);
+      const rows = [
+        ["old", past],
+        ["live", future],
+      ] as const;
+      for (const [id, expires] of rows) {
+        await db
+          .insertInto("sessions")
+          .values({
+            id,
+            user_id: userId,
+            token: `t-${id}`,
+            expires_at: expires,
+            ip_address: null,
+            user_agent: null,
+            created_at: past,
+            updated_at: past,
+          })
+          .execute();
+      }
+      for (const [id, expires] of rows) {
+        await db
+          .insertInto("api_tokens")
+          .values({
+            token_hash: `h-${id}`,
+            session_id: "live",
+            user_id: userId,
+            expires_at: expires,
+            created_at: past,
+          })
+          .execute();
+        await db
+          .insertInto("verifications")
+          .values({
+            id,
+            identifier: "reset",
+            value: id,
+            expires_at: expires,
+            created_at: past,
+            updated_at: past,
+          })
+          .execute();
+      }
+      await db
+        .insertInto("rate_limits")
+        .values([
+          { key: "old", window_started_at: now.getTime() - 2 * 24 * 60 * 60 * 1000, hits: 3 },
+          { key: "recent", window_started_at: now.getTime() - 60_000, hits: 3 },
+        ])
+        .execute();
+
+      await deleteExpiredRows(db, now);
+
+      expect((await db.selectFrom("sessions").select("id").execute()).map((r) => r.id)).toEqual([
+        "live",
+      ]);
+      expect(
+        (await db.selectFrom("api_tokens").select("token_hash").execute()).map((r) => r.token_hash),
+      ).toEqual(["h-live"]);
+      expect(
+        (await db.selectFrom("verifications").select("id").execute()).map((r) => r.id),
+      ).toEqual(["live"]);
+      expect(
+        (await db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key),
+      ).toEqual(["recent"]);
+    } finally {
+      await database.drop();
+    }
   });
 });
