@@ -12,6 +12,7 @@ import { hitRateLimit, type RateLimitRule, rateLimits } from "../core/rate-limit
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
+import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
 import { CLIENT_ADDRESS_HEADER, createAuth } from "./auth/index.ts";
 import { logAuthEvent } from "./auth/log.ts";
@@ -110,6 +111,8 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     }
     return address;
   };
+
+  app.use(endOverAgeSessions(db));
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const address = addressOf(c);

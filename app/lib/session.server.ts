@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { SESSION_ABSOLUTE_SECONDS } from "../../server/auth/index.ts";
 import { type AppContext, appContext } from "../context.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
@@ -13,8 +12,8 @@ export interface SessionUser {
 
 /**
  * The signed-in user, from the session cookie only. Better Auth may renew the session while
- * reading it; `headers` carries the renewed cookie for the response. A session older than the
- * absolute lifetime is ended here whatever its activity.
+ * reading it; `headers` carries the renewed cookie for the response. (Sessions past their
+ * absolute lifetime were already ended by the server: server/auth/absolute-lifetime.ts.)
  */
 export async function getSessionUser(request: Request, context: ContextProvider) {
   const { auth } = context.get(appContext);
@@ -23,11 +22,6 @@ export async function getSessionUser(request: Request, context: ContextProvider)
     returnHeaders: true,
   });
   if (!response) return { user: null, sessionId: null, headers };
-  const age = (Date.now() - new Date(response.session.createdAt).getTime()) / 1000;
-  if (age > SESSION_ABSOLUTE_SECONDS) {
-    const signOut = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    return { user: null, sessionId: null, headers: signOut.headers };
-  }
   const { id, name, email, image } = response.user;
   return {
     user: { id, name, email, image: image ?? null } satisfies SessionUser,

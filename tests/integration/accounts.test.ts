@@ -141,12 +141,36 @@ describe.each(engines)("accounts on %s", (engine) => {
         .execute();
       const after = await (await app.request(`${ORIGIN}/`, { headers: { cookie } })).text();
       expect(after).not.toContain("Log Out");
+      const session = await app.request(`${ORIGIN}/api/auth/get-session`, { headers: { cookie } });
+      expect(await session.json()).toBeNull();
       const left = await database.db
         .selectFrom("sessions")
         .select("id")
         .where("user_id", "=", user.id)
         .execute();
       expect(left).toEqual([]);
+    });
+
+    it("past the absolute lifetime, also Better Auth's endpoint and the session's API tokens stop", async () => {
+      const { cookie, email } = await signUp(app, { name: "Token Timer" });
+      const { token } = (await (await postJson(app, "/api/jwt", { email }, { cookie })).json()) as {
+        token: string;
+      };
+      expect((await me(token)).status).toBe(200);
+      const user = await database.db
+        .selectFrom("users")
+        .select("id")
+        .where("name", "=", "Token Timer")
+        .executeTakeFirstOrThrow();
+      const longAgo = new Date(Date.now() - 91 * 24 * 60 * 60 * 1000).toISOString();
+      await database.db
+        .updateTable("sessions")
+        .set({ created_at: longAgo })
+        .where("user_id", "=", user.id)
+        .execute();
+      const session = await app.request(`${ORIGIN}/api/auth/get-session`, { headers: { cookie } });
+      expect(await session.json()).toBeNull();
+      expect((await me(token)).status).toBe(401);
     });
 
     it("show the Google buttons only when Google is configured", async () => {
