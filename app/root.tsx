@@ -67,7 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-center" />
+        {/* Below the navigation bar, so a toast never covers the links. */}
+        <Toaster position="top-center" containerStyle={{ top: 80 }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
