@@ -112,7 +112,9 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     return address;
   };
 
-  app.use(endOverAgeSessions(db));
+  // Only requests that read a session pay for the check: the API here, pages further down.
+  const endOverAge = endOverAgeSessions(db);
+  app.use("/api/*", endOverAge);
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const address = addressOf(c);
@@ -172,6 +174,7 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     );
   }
 
+  app.use("*", endOverAge);
   app.use("*", compress());
 
   app.all("*", async (c) => {

@@ -15,17 +15,28 @@ export interface SessionUser {
  * reading it; `headers` carries the renewed cookie for the response. (Sessions past their
  * absolute lifetime were already ended by the server: server/auth/absolute-lifetime.ts.)
  */
-export async function getSessionUser(request: Request, context: ContextProvider) {
+export function getSessionUser(request: Request, context: ContextProvider) {
+  // The root loader and the page's loader both ask, in parallel: one lookup serves both.
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    lookup = lookUpSession(request, context);
+    lookups.set(context, lookup);
+  }
+  return lookup;
+}
+
+const lookups = new WeakMap<ContextProvider, ReturnType<typeof lookUpSession>>();
+
+async function lookUpSession(request: Request, context: ContextProvider) {
   const { auth } = context.get(appContext);
   const { headers, response } = await auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
-  if (!response) return { user: null, sessionId: null, headers };
+  if (!response) return { user: null, headers };
   const { id, name, email, image } = response.user;
   return {
     user: { id, name, email, image: image ?? null } satisfies SessionUser,
-    sessionId: response.session.id,
     headers,
   };
 }

@@ -32,9 +32,10 @@ export function postJson(
   });
 }
 
-/** The Cookie header a browser would send back after this response. */
-export function cookieHeader(response: Response): string {
-  return response.headers
+/** The Cookie header a browser would send back after receiving these headers. */
+export function cookieHeader(source: Response | Headers): string {
+  const headers = source instanceof Response ? source.headers : source;
+  return headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .filter((pair) => pair && !pair.endsWith("="))
@@ -58,9 +59,5 @@ export async function signUp(
     body: { name: overrides.name ?? `Student ${counter}`, email, password },
     returnHeaders: true,
   });
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { email, password, cookie };
+  return { email, password, cookie: cookieHeader(headers) };
 }
