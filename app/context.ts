@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DB } from "../db/index.ts";
 import type { Auth } from "../server/auth/index.ts";
+import type { SecurityLog } from "../server/security-log.ts";
 
 export interface AppContext {
   db: DB;
@@ -11,6 +12,10 @@ export interface AppContext {
   googleSignIn: boolean;
   /** Tests only: where the browser is sent instead of Google (server/auth/google-stand-in.ts). */
   googleStandIn: string | undefined;
+  /** Where authentication events, refusals and limit hits are written (server/security-log.ts). */
+  securityLog: SecurityLog;
+  /** A public deployment (NODE_ENV=production): cookies are Secure. */
+  production: boolean;
   /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */
   nonce: string;
 }

@@ -8,21 +8,21 @@ import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.ts";
-import { hitRateLimit, type RateLimitRule, rateLimits } from "../core/rate-limit.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
-import { CLIENT_ADDRESS_HEADER, createAuth } from "./auth/index.ts";
-import { logAuthEvent } from "./auth/log.ts";
+import { createAuth } from "./auth/index.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
+import { authApi } from "./auth-api.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { errorPage } from "./error-page.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { reviewApi } from "./review-api.ts";
 import { apiHeaders, securityHeaders } from "./security-headers.ts";
+import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
 
 export const MAX_API_BODY_BYTES = 32 * 1024;
 
@@ -33,6 +33,8 @@ export interface AppOptions {
   config: Config;
   /** Where mail goes; by default SMTP_URL or the outbox (server/mail.ts). */
   sendMail?: SendMail;
+  /** Where security events go; by default one JSON line each on stdout. */
+  securityLog?: SecurityLog;
   /** React Router's request handler for everything that is not the API or a file. */
   handlePage: PageHandler;
   /** The built client folder; absent in development, where Vite serves the files. */
@@ -42,14 +44,6 @@ export interface AppOptions {
 type Env = { Variables: { secureHeadersNonce?: string; clientAddress?: string } };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Better Auth's endpoints that guess or spend secrets, and the limit each shares with its form. */
-const limitedAuthEndpoints: Record<string, { rule: RateLimitRule; bucket: string }> = {
-  "/api/auth/sign-in/email": { rule: rateLimits.signIn, bucket: "sign-in" },
-  "/api/auth/sign-up/email": { rule: rateLimits.signUp, bucket: "sign-up" },
-  "/api/auth/request-password-reset": { rule: rateLimits.passwordReset, bucket: "password-reset" },
-  "/api/auth/reset-password": { rule: rateLimits.passwordReset, bucket: "password-reset" },
-};
 
 /** Built and public files, precompressed where a .br or .gz sits beside them. */
 function staticFiles(root: string, cacheControl: string, only?: Set<string>): MiddlewareHandler {
@@ -78,7 +72,14 @@ function publicFiles(directory: string): Set<string> {
   );
 }
 
-export function createApp({ database, config, handlePage, clientDirectory, sendMail }: AppOptions) {
+export function createApp({
+  database,
+  config,
+  handlePage,
+  clientDirectory,
+  sendMail,
+  securityLog = writeSecurityLog,
+}: AppOptions) {
   const { db } = database;
   if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
   const auth = createAuth({
@@ -86,6 +87,7 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
     config,
     secret: resolveAuthSecret(config),
     sendMail: sendMail ?? createMailer(config),
+    securityLog,
   });
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
@@ -116,35 +118,7 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
   const endOverAge = endOverAgeSessions(db);
   app.use("/api/*", endOverAge);
 
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    const address = addressOf(c);
-    const limited = c.req.method === "POST" ? limitedAuthEndpoints[c.req.path] : undefined;
-    if (limited) {
-      const verdict = await hitRateLimit(db, `${limited.bucket}:${address}`, limited.rule);
-      if (!verdict.allowed) {
-        logAuthEvent(
-          limited.bucket === "sign-in"
-            ? "sign-in"
-            : limited.bucket === "sign-up"
-              ? "sign-up"
-              : "password-reset-request",
-          "rate-limited",
-          { address },
-        );
-        c.header("Retry-After", String(verdict.retryAfterSeconds));
-        return c.json({ message: "Too many attempts. Please wait and try again." }, 429);
-      }
-    }
-    // Better Auth learns the client's address only from this header, set here and nowhere else.
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_ADDRESS_HEADER, address);
-    const request = new Request(c.req.raw, { headers });
-    const response = await auth.handler(request);
-    if (c.req.path === "/api/auth/sign-in/email") {
-      logAuthEvent("sign-in", response.ok ? "success" : "failure", { address });
-    }
-    return response;
-  });
+  app.route("/api/auth", authApi({ db, auth, addressOf }));
 
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
   // path for small JSON bodies (headers added afterwards would rebuild every response).
@@ -184,6 +158,8 @@ export function createApp({ database, config, handlePage, clientDirectory, sendM
       auth,
       nonce: c.get("secureHeadersNonce") ?? "",
       clientAddress: addressOf(c),
+      securityLog,
+      production: config.production,
       googleSignIn: Boolean(config.google),
       googleStandIn: config.googleStandIn,
     });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
 import type { SendMail } from "../mail.ts";
+import type { SecurityLog } from "../security-log.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 
 /** The header the server sets to the client's address (from the socket, or the proxy's). */
@@ -20,6 +21,7 @@ export interface AuthOptions {
   config: Config;
   secret: string;
   sendMail: SendMail;
+  securityLog: SecurityLog;
   /** Test seam: where Google's OAuth endpoints live (the real ones unless a stand-in is used). */
   googleEndpoints?: GoogleEndpoints;
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../../db/index.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { Mail } from "../../server/mail.ts";
+import type { SecurityEvent } from "../../server/security-log.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -20,6 +21,7 @@ export async function createTestApp(
   const buildFile = join(root, "build", "server", "index.js");
   if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
   const build = (await import(buildFile)) as ServerBuild;
+  const securityEvents: SecurityEvent[] = [];
   const { app, auth } = createApp({
     database,
     config: loadConfig({
@@ -30,9 +32,11 @@ export async function createTestApp(
     sendMail: async (mail) => {
       outbox.push(mail);
     },
+    securityLog: (event) => securityEvents.push(event),
     handlePage: createRequestHandler(build, "production"),
     clientDirectory: join(root, "build", "client"),
   });
-  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user.
-  return Object.assign(app, { auth });
+  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, and read
+  // the security log the app wrote.
+  return Object.assign(app, { auth, securityEvents });
 }
