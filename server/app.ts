@@ -2,15 +2,14 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
+import { apiFallback, jsonErrors } from "./api-fallback.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
@@ -18,13 +17,16 @@ import { resolveAuthSecret } from "./auth/secret.ts";
 import { authApi } from "./auth-api.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
+import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
+import { pageCaching, publicAnswer, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
+import { onPublicOrigin } from "./public-origin.ts";
+import { isApiPath } from "./refusal.ts";
+import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
 import { reviewApi } from "./review-api.ts";
-import { apiHeaders, securityHeaders } from "./security-headers.ts";
+import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
-
-export const MAX_API_BODY_BYTES = 32 * 1024;
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -42,8 +44,6 @@ export interface AppOptions {
 }
 
 type Env = { Variables: { secureHeadersNonce?: string; clientAddress?: string } };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Built and public files, precompressed where a .br or .gz sits beside them. */
 function staticFiles(root: string, cacheControl: string, only?: Set<string>): MiddlewareHandler {
@@ -92,18 +92,6 @@ export function createApp({
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
 
-  // Unsafe requests must come from our own pages, or from no browser page at all: a browser
-  // always names the page's origin, and cookies would ride along with a foreign one.
-  const sameSiteForms = csrf({ origin: config.baseUrl });
-  app.use(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    if (origin && origin !== config.baseUrl) {
-      return c.json({ message: "Requests from other sites are refused." }, 403);
-    }
-    // …and form posts without any Origin must at least say they are same-origin.
-    return sameSiteForms(c, next);
-  });
   // Worked out once, and only for the requests that need it (rate limits, logs, sessions).
   const addressOf = (c: Context<Env>) => {
     let address = c.get("clientAddress");
@@ -113,31 +101,35 @@ export function createApp({
     }
     return address;
   };
-
-  // Only requests that read a session pay for the check: the API here, pages further down.
+  const sendApiHeaders = apiHeaders({ production: config.production });
+  const sendPageHeaders = securityHeaders({ production: config.production, development });
+  // Only requests that read a session pay for the check: the API and pages, not files.
   const endOverAge = endOverAgeSessions(db);
+
+  // Security headers come first so that every answer carries them, refusals included. The JSON
+  // API sets its own before answering, which keeps Hono's fast path for small JSON bodies
+  // (headers added afterwards would rebuild every response).
+  app.use((c, next) =>
+    isApiPath(c.req.path) ? sendApiHeaders(c, next) : sendPageHeaders(c, next),
+  );
+  app.use(refuseCrossSite({ baseUrl: config.baseUrl, securityLog, addressOf }));
+
+  // The JSON API.
+  app.use("/api/*", jsonErrors);
+  app.use("/api/*", limitApiBodies);
   app.use("/api/*", endOverAge);
-
   app.route("/api/auth", authApi({ db, auth, addressOf }));
-
-  // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
-  // path for small JSON bodies (headers added afterwards would rebuild every response).
-  app.use("/api/*", apiHeaders({ production: config.production }));
-  // No call needs more: a review is at most 2,000 characters, a description 5,000. Reads have
-  // no body, and looking for one would cost every GET a full Request object.
-  const limitBody = bodyLimit({
-    maxSize: MAX_API_BODY_BYTES,
-    onError: (c) =>
-      c.json({ message: `The request body is larger than ${MAX_API_BODY_BYTES / 1024} KB.` }, 413),
-  });
-  app.use("/api/*", (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
-
+  app.on(
+    ["GET", "HEAD"],
+    ["/api", "/api/", "/api/services", "/api/services/:id", "/api/reviews/:serviceId"],
+    publicAnswer,
+  );
   app.route("/api", publicApi(db));
   app.route("/api", accountApi({ db, auth }));
   app.route("/api", reviewApi({ db, auth, addressOf }));
-  app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
+  app.all("/api/*", apiFallback(app as never));
 
-  app.use(securityHeaders({ production: config.production, development }));
+  // Files.
   if (clientDirectory) {
     // Vite names every built asset by its content hash, so a browser may keep it for good.
     app.use("/assets/*", staticFiles(clientDirectory, "public, max-age=31536000, immutable"));
@@ -148,9 +140,11 @@ export function createApp({
     );
   }
 
+  // Pages.
+  app.use("*", limitFormBodies, acceptOnlyForms);
   app.use("*", endOverAge);
   app.use("*", compress());
-
+  app.use("*", pageCaching);
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -163,14 +157,22 @@ export function createApp({
       googleSignIn: Boolean(config.google),
       googleStandIn: config.googleStandIn,
     });
-    return handlePage(c.req.raw, context);
+    const response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
+    if (config.production) secureCookies(response.headers);
+    return response;
   });
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
-    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
-      return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+    if (isApiPath(c.req.path)) {
+      const response = c.json(
+        { message: "Something went wrong on our side. Please try again." },
+        500,
+      );
+      for (const [name, value] of apiHeaderList(config.production))
+        response.headers.set(name, value);
+      return response;
     }
     return c.html(errorPage, 500);
   });

@@ -12,7 +12,12 @@ const environmentSchema = z.object({
     .refine((url) => /^(file:|postgres(ql)?:\/\/)/.test(url), {
       message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
     }),
-  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => ["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url), {
+      message: "must be an origin only, such as https://ielts.example (no path or query)",
+    })
+    .optional(),
   AUTH_SECRET: z
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
@@ -76,7 +81,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     production: env.NODE_ENV === "production",
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    // As browsers write it in the Origin header: lower-case host, no default port, no slash.
+    baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     trustProxy: env.TRUST_PROXY,
     dataDirectory: env.DATA_DIR,
     authSecret: env.AUTH_SECRET,

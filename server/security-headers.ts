@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { PRIVATE } from "./http-caching.ts";
 
 /**
  * DESIGN §5: CSP, nosniff, referrer policy, frame-ancestors; HSTS only in production, where the
@@ -36,21 +37,36 @@ export function securityHeaders({
 }
 
 /**
- * The JSON API's headers, set before the handler answers. A JSON response needs no script or
- * style policy: it may not be framed, sniffed as HTML, or loaded by other sites' pages.
+ * The JSON API's headers. A JSON response needs no script or style policy: it may not be framed,
+ * sniffed as HTML, or loaded by other sites' pages. Private by default: the public reads say
+ * otherwise (server/http-caching.ts).
  */
-export function apiHeaders({ production }: { production: boolean }): MiddlewareHandler {
+export function apiHeaderList(production: boolean): [string, string][] {
   const headers: [string, string][] = [
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["X-Frame-Options", "DENY"],
+    ["Cache-Control", PRIVATE],
   ];
   if (production)
     headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+/**
+ * Set before the handler answers (Hono's fast path), and again afterwards on an answer built as
+ * a whole Response (Better Auth's), which does not take headers set beforehand.
+ */
+export function apiHeaders({ production }: { production: boolean }): MiddlewareHandler {
+  const headers = apiHeaderList(production);
   return async (c, next) => {
     for (const [name, value] of headers) c.header(name, value);
     await next();
+    if (c.res.headers.has("X-Content-Type-Options")) return;
+    for (const [name, value] of headers) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
   };
 }

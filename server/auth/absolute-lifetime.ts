@@ -13,8 +13,9 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=([^;]+)
 export function endOverAgeSessions(db: DB): MiddlewareHandler {
   return async (c, next) => {
     const value = SESSION_COOKIE.exec(c.req.header("cookie") ?? "")?.[1];
-    if (value) {
-      const token = decodeURIComponent(value).split(".")[0] ?? "";
+    if (value && value.length <= MAX_COOKIE_LENGTH) {
+      // A cookie is whatever the client sends: a broken %-escape is no session, not an error.
+      const token = safelyDecoded(value)?.split(".")[0] ?? "";
       const session = await db
         .selectFrom("sessions")
         .select(["id", "created_at"])
@@ -27,4 +28,15 @@ export function endOverAgeSessions(db: DB): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/** Better Auth's signed token is about 80 characters; nothing much longer can be one. */
+const MAX_COOKIE_LENGTH = 512;
+
+function safelyDecoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,66 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { refuse } from "./refusal.ts";
+import type { SecurityLog } from "./security-log.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** What a plain HTML form can send cross-site without the browser asking first (CORS). */
+const FORM_CONTENT_TYPE =
+  /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)/i;
+
+export type CrossSiteVerdict = "allowed" | "foreign-origin" | "cross-site-fetch" | "no-origin";
+
+/**
+ * Whether an unsafe request may be a forgery (DESIGN §5).
+ * - A bearer token with no cookie is an API client: nothing ambient rides along, so it is judged
+ *   on its token alone (a page on another site cannot set an Authorization header on a form).
+ * - A browser names the page a request comes from (Origin, or Sec-Fetch-Site): it must be this
+ *   site's public origin, BASE_URL. This also stops login forgery, which needs no cookie.
+ * - With neither header the sender is not a current browser. Without cookies there is nothing to
+ *   forge with; with cookies only a non-form body is accepted (a page on another site can send
+ *   one only after a CORS preflight, which this site never grants).
+ */
+export function judgeCrossSite(
+  headers: Headers,
+  method: string,
+  baseUrl: string,
+): CrossSiteVerdict {
+  if (SAFE_METHODS.has(method)) return "allowed";
+  const hasCookie = headers.has("cookie");
+  if (!hasCookie && /^bearer\s/i.test(headers.get("authorization") ?? "")) return "allowed";
+  const origin = headers.get("origin");
+  if (origin !== null) return origin === baseUrl ? "allowed" : "foreign-origin";
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite !== null) return fetchSite === "same-origin" ? "allowed" : "cross-site-fetch";
+  if (!hasCookie) return "allowed";
+  return FORM_CONTENT_TYPE.test(headers.get("content-type") ?? "text/plain")
+    ? "no-origin"
+    : "allowed";
+}
+
+export function refuseCrossSite({
+  baseUrl,
+  securityLog,
+  addressOf,
+}: {
+  baseUrl: string;
+  securityLog: SecurityLog;
+  addressOf: (c: Context) => string;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    const verdict = judgeCrossSite(c.req.raw.headers, c.req.method, baseUrl);
+    if (verdict === "allowed") return next();
+    securityLog({
+      event: "cross-site-refused",
+      outcome: "refused",
+      address: addressOf(c),
+      route: `${c.req.method} ${c.req.path}`,
+      reason: verdict,
+      status: 403,
+    });
+    return refuse(c, 403, {
+      title: "Request refused",
+      message:
+        "Requests from other sites are refused. Please go back to the page, reload it and try again.",
+    });
+  };
+}

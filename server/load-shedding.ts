@@ -1,0 +1,62 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+
+/**
+ * How many requests the process works on at once before it turns new ones away. A page takes a
+ * few milliseconds of CPU, so 64 in flight already means answers ~100 ms late on two cores;
+ * more would only queue, each holding memory, until clients time out (DESIGN §6).
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 64;
+/** Clients are told to come back after this long. */
+const RETRY_AFTER_SECONDS = 1;
+
+const BUSY_JSON = JSON.stringify({ message: "The server is busy. Please try again in a moment." });
+const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy - IELTS Hub</title></head><body><main><h1>The site is busy</h1><p>Too many people are visiting at once. Please try again in a moment.</p></main></body></html>`;
+
+/**
+ * Bounded work in flight (DESIGN §6): past `maxInFlight` requests being answered, a new one gets
+ * an immediate 503 with Retry-After instead of a place in a queue, so memory stays bounded, the
+ * requests already admitted finish quickly, and the server is itself again as soon as the burst
+ * ends. A request counts until its answer is fully sent (pages stream).
+ */
+export function shedLoad(
+  listener: RequestListener,
+  {
+    maxInFlight = DEFAULT_MAX_IN_FLIGHT,
+    onShed,
+  }: { maxInFlight?: number; onShed?: () => void } = {},
+): RequestListener & { inFlight: () => number } {
+  let inFlight = 0;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (inFlight >= maxInFlight) {
+      onShed?.();
+      const api = req.url === "/api" || req.url?.startsWith("/api/") === true;
+      const body = api ? BUSY_JSON : BUSY_PAGE;
+      res.writeHead(503, {
+        "Content-Type": api ? "application/json" : "text/html; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+        "Cache-Control": "no-store",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "DENY",
+        "Referrer-Policy": "strict-origin-when-cross-origin",
+      });
+      res.end(body);
+      // The request's body is not wanted; drop it rather than keep the socket busy reading it.
+      req.resume();
+      return;
+    }
+    inFlight++;
+    let counted = true;
+    const done = () => {
+      if (counted) {
+        counted = false;
+        inFlight--;
+      }
+    };
+    res.once("finish", done);
+    res.once("close", done);
+    listener(req, res);
+  };
+  return Object.assign(handle, { inFlight: () => inFlight });
+}

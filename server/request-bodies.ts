@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { refuse } from "./refusal.ts";
+
+/** No API call needs more: a review is at most 2,000 characters, a description 5,000. */
+export const MAX_API_BODY_BYTES = 32 * 1024;
+/**
+ * Forms carry the same texts, but percent-encoded: a character outside ASCII takes up to 12
+ * bytes (three UTF-8 bytes, each as %XX), so a full form needs more room than its JSON.
+ */
+export const MAX_FORM_BODY_BYTES = 64 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Refuses a body over the limit with 413 before reading it (by its Content-Length, or as soon
+ * as a chunked body passes the limit). The rest of that body is never read, so the answer says
+ * `Connection: close`: the client then opens a fresh connection instead of finding this one
+ * closed under its next request.
+ */
+function limitBody(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize,
+    onError: (c) => {
+      c.header("Connection", "close");
+      return refuse(c, 413, {
+        title: "Too much data",
+        message: `The request body is larger than ${maxSize / 1024} KB. Please send less.`,
+      });
+    },
+  });
+  // Reads have no body, and looking for one would cost every GET a full Request object.
+  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limit(c, next));
+}
+
+export const limitApiBodies = limitBody(MAX_API_BODY_BYTES);
+export const limitFormBodies = limitBody(MAX_FORM_BODY_BYTES);
+
+/**
+ * Every page that takes a write takes a form (every action reads `request.formData()`), so a
+ * page accepts only a form body, and only one that parses: anything else gets a clear 4xx here
+ * rather than failing inside an action.
+ */
+export const acceptOnlyForms: MiddlewareHandler = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  if (!FORM_CONTENT_TYPE.test(c.req.header("content-type") ?? "")) {
+    return refuse(c, 415, {
+      title: "Not a form",
+      message: "This page takes a form (application/x-www-form-urlencoded or multipart/form-data).",
+    });
+  }
+  try {
+    await c.req.raw.clone().formData();
+  } catch {
+    return refuse(c, 400, {
+      title: "Broken form",
+      message: "The form could not be read. Please reload the page and send it again.",
+    });
+  }
+  await next();
+};
