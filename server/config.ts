@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_MAX_IN_FLIGHT } from "./load-shedding.ts";
 
 /** DESIGN §4. Every variable is checked at start-up; a bad one stops the server and is named. */
 const environmentSchema = z.object({
@@ -28,6 +29,7 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_OAUTH_STAND_IN: z.url({ protocol: /^https?$/ }).optional(),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
@@ -40,6 +42,8 @@ export interface Config {
   databaseUrl: string;
   baseUrl: string;
   trustProxy: boolean;
+  /** Requests worked on at once; more are answered 503 at once (server/load-shedding.ts). */
+  maxInFlight: number;
   /** Where generated secrets and the mail outbox are kept. */
   dataDirectory: string;
   /** Unset outside production: one is then generated and kept in the data folder. */
@@ -84,6 +88,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     // As browsers write it in the Origin header: lower-case host, no default port, no slash.
     baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     trustProxy: env.TRUST_PROXY,
+    maxInFlight: env.MAX_IN_FLIGHT,
     dataDirectory: env.DATA_DIR,
     authSecret: env.AUTH_SECRET,
     smtpUrl: env.SMTP_URL,

@@ -2,8 +2,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 /**
  * How many requests the process works on at once before it turns new ones away. A page takes a
- * few milliseconds of CPU, so 64 in flight already means answers ~100 ms late on two cores;
- * more would only queue, each holding memory, until clients time out (DESIGN §6).
+ * few milliseconds of CPU, so 64 in flight already means answers ~200 ms late; more would only
+ * queue inside the process, each holding its request, render and compression buffers, until
+ * clients time out (DESIGN §6). Requests not yet read wait in the sockets and cost nothing.
  */
 export const DEFAULT_MAX_IN_FLIGHT = 64;
 /** Clients are told to come back after this long. */

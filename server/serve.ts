@@ -8,6 +8,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
 import { createApp, type PageHandler } from "./app.ts";
 import type { Config } from "./config.ts";
+import { shedLoad } from "./load-shedding.ts";
 
 const root = join(import.meta.dirname, "..");
 
@@ -46,10 +47,24 @@ export async function serve(config: Config, { development }: { development: bool
     clientDirectory: development ? undefined : join(root, "build/client"),
   });
   const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    if (viteMiddleware) viteMiddleware(req as never, res as never, () => listener(req, res));
-    else listener(req, res);
-  });
+  let shed = 0;
+  const server = createServer(
+    shedLoad(
+      (req, res) => {
+        if (viteMiddleware) viteMiddleware(req as never, res as never, () => listener(req, res));
+        else listener(req, res);
+      },
+      { maxInFlight: config.maxInFlight, onShed: () => shed++ },
+    ),
+  );
+  // A client that trickles its headers or body must not hold a connection for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  setInterval(() => {
+    if (shed === 0) return;
+    console.warn(`Overloaded: ${shed} requests answered 503 in the last minute.`);
+    shed = 0;
+  }, 60_000).unref();
 
   server.listen(config.port, () => {
     console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
