@@ -132,9 +132,9 @@ export function createApp({
   });
   app.use("/api/*", (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
-  app.route("/api", publicApi(db));
-  app.route("/api", accountApi({ db, auth }));
-  app.route("/api", reviewApi({ db, auth, addressOf }));
+  app.route("/api", publicApi({ db, baseUrl: config.baseUrl }));
+  app.route("/api", accountApi({ db, auth, baseUrl: config.baseUrl }));
+  app.route("/api", reviewApi({ db, auth, addressOf, securityLog, baseUrl: config.baseUrl }));
   app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 
   app.use(securityHeaders({ production: config.production, development }));
