@@ -61,3 +61,14 @@ export function reviewNotYours(
   });
   return data(null, { status: 404 });
 }
+
+/**
+ * A route's `headers`: React Router passes an action's cookies on by itself but nothing else, so
+ * a refused write's `Retry-After` needs this to reach the client.
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

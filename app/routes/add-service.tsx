@@ -5,10 +5,12 @@ import { TextAreaField, TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/add-service";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Add Service", "Add a course to the IELTS Hub catalogue.");

@@ -7,10 +7,17 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { reviewNotYours, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import {
+  retryAfterHeaders,
+  reviewNotYours,
+  writeLimited,
+  writerFor,
+} from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("My Reviews", "The reviews you have written on IELTS Hub.");

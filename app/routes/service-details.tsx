@@ -15,11 +15,13 @@ import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { courseJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/service-details";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

@@ -11,10 +11,17 @@ import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { reviewNotYours, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import {
+  retryAfterHeaders,
+  reviewNotYours,
+  writeLimited,
+  writerFor,
+} from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/update-review";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(
