@@ -151,7 +151,10 @@ export async function findReviewOfService(db: DB, serviceId: string, userId: str
  * Asked only once access was refused, so the usual path pays nothing for it; the answer the user
  * gets is the same 404 either way.
  */
-export async function reviewRefusalReason(db: DB, reviewId: string): Promise<ReviewRefusal["reason"]> {
+export async function reviewRefusalReason(
+  db: DB,
+  reviewId: string,
+): Promise<ReviewRefusal["reason"]> {
   if (reviewId.length > 64) return "not-found";
   const row = await db
     .selectFrom("reviews")

@@ -10,7 +10,8 @@ import type { Service } from "../core/services.ts";
 export function apiShapes(baseUrl: string) {
   // Our own covers are stored as root-relative paths (`/images/...`); courses added with an
   // image carry a full http(s) URL already.
-  const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url);
+  const absolute = (url: string) =>
+    url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url;
 
   function serviceJson(service: Service) {
     return {

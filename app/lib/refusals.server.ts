@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Writer, WriteLimited } from "../../core/rate-limit.ts";
+import type { WriteLimited, Writer } from "../../core/rate-limit.ts";
 import type { ReviewRefusal } from "../../core/reviews.ts";
 import { type AppContext, appContext } from "../context.ts";
 

@@ -57,9 +57,7 @@ async function rebuildSqliteReviews(
       .addColumn("service_id", "text", (c) =>
         c.notNull().references("services.id").onDelete("cascade"),
       )
-      .addColumn("user_id", "text", (c) =>
-        c.notNull().references("users.id").onDelete("cascade"),
-      )
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("rating", "integer", (c) => {
         const checked = c.check(sql`rating between 1 and 5`);
         return ratingRequired ? checked.notNull() : checked;

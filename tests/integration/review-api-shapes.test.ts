@@ -21,7 +21,12 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
 
   const student = async (name: string) => {
     const user = await signUp(app, { name });
-    const response = await postJson(app, "/api/jwt", { email: user.email }, { cookie: user.cookie });
+    const response = await postJson(
+      app,
+      "/api/jwt",
+      { email: user.email },
+      { cookie: user.cookie },
+    );
     const { token } = (await response.json()) as { token: string };
     const { id } = await database.db
       .selectFrom("users")
@@ -82,7 +87,9 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
     expect(created.status, await created.clone().text()).toBe(201);
     starlessReviewId = (await json(created)).insertedId as string;
     expect(await storedRating(starlessReviewId)).toBeNull();
-    const own = await json(await api(app, "GET", `/api/update/${starlessReviewId}`, starless.token));
+    const own = await json(
+      await api(app, "GET", `/api/update/${starlessReviewId}`, starless.token),
+    );
     expect(own).toMatchObject({
       rating: null,
       userEmail: starless.email,
@@ -143,7 +150,9 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
     // The page shows the review without stars and the average of the rated one only.
     const page = await (await app.request(`${ORIGIN}/services/${serviceId}`)).text();
     expect(page).toContain("No stars given");
-    expect(page.replaceAll("<!-- -->", "")).toMatch(/4\.0<span[^>]*> out of 5 stars<\/span><\/span><span[^>]*>\(1 review\)/);
+    expect(page.replaceAll("<!-- -->", "")).toMatch(
+      /4\.0<span[^>]*> out of 5 stars<\/span><\/span><span[^>]*>\(1 review\)/,
+    );
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? "";
     const course = JSON.parse(jsonLd) as { review: unknown[]; aggregateRating: unknown };
     expect(course.aggregateRating).toMatchObject({ ratingValue: 4, ratingCount: 1 });
@@ -226,7 +235,9 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
       const images = await imagesOf(deployed, path);
       expect(images.length, path).toBeGreaterThan(0);
       for (const img of images) {
-        expect(img, path).toMatch(/^https:\/\/ielts\.example\/images\/|^https:\/\/images\.example\//);
+        expect(img, path).toMatch(
+          /^https:\/\/ielts\.example\/images\/|^https:\/\/images\.example\//,
+        );
       }
     }
     expect(await imagesOf(deployed, `/api/services/${ownImageId}`)).toEqual([
@@ -243,7 +254,7 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
   it("logs why someone else's review was refused (not-owner) or a missing one (not-found), on the API and the pages", async () => {
     app.securityEvents.length = 0;
     const missing = "0".repeat(36);
-    const attempts: [string, () => Promise<Response>][] = [];
+    const attempts: [string, () => Response | Promise<Response>][] = [];
     for (const id of [starlessReviewId, missing]) {
       attempts.push(
         [`GET /api/update/${id}`, () => api(app, "GET", `/api/update/${id}`, stranger.token)],
@@ -251,7 +262,10 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
           `PATCH /api/reviews/${id}`,
           () => api(app, "PATCH", `/api/reviews/${id}`, stranger.token, { text: "Mine now" }),
         ],
-        [`DELETE /api/reviews/${id}`, () => api(app, "DELETE", `/api/reviews/${id}`, stranger.token)],
+        [
+          `DELETE /api/reviews/${id}`,
+          () => api(app, "DELETE", `/api/reviews/${id}`, stranger.token),
+        ],
         [
           `GET /update/${id}`,
           () => app.request(`${ORIGIN}/update/${id}`, { headers: { cookie: stranger.cookie } }),
@@ -278,7 +292,9 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
     }
     const refusals = app.securityEvents.filter((event) => event.event === "access-refused");
     expect(refusals.map((event) => `${event.route} ${event.reason}`)).toEqual(
-      attempts.map(([route], n) => `${route} ${n < attempts.length / 2 ? "not-owner" : "not-found"}`),
+      attempts.map(
+        ([route], n) => `${route} ${n < attempts.length / 2 ? "not-owner" : "not-found"}`,
+      ),
     );
     for (const event of refusals) {
       expect(event).toMatchObject({ outcome: "refused", userId: stranger.id, status: 404 });
@@ -357,7 +373,10 @@ describe.each(engines)("the reviews-without-rating migration on %s", (engine) =>
           db,
         );
         expect(indexes.rows.map((row) => row.name)).toEqual(
-          expect.arrayContaining(["reviews_by_service_newest_first", "reviews_by_user_newest_first"]),
+          expect.arrayContaining([
+            "reviews_by_service_newest_first",
+            "reviews_by_user_newest_first",
+          ]),
         );
       }
     } finally {

@@ -41,8 +41,11 @@ describe.each(engines)("ratings and the one-review rule on %s", (engine) => {
     const third = await post(c, { rating: 4, message: "Good" });
     expect(await rating()).toEqual({ average: 3.7, count: 3 });
     if (!third.ok || !first.ok || !starless.ok) throw new Error("reviews were not created");
-    const update = (userId: string, reviewId: string, input: { rating?: number; message: string }) =>
-      updateOwnReview(db, { writer: writer(userId), reviewId, input });
+    const update = (
+      userId: string,
+      reviewId: string,
+      input: { rating?: number; message: string },
+    ) => updateOwnReview(db, { writer: writer(userId), reviewId, input });
     expect(await update(c, third.id, { rating: 1, message: "Changed my mind" })).toEqual({
       ok: true,
     });

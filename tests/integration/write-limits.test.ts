@@ -28,7 +28,12 @@ describe.each(engines)("write limits on %s", (engine) => {
 
   const student = async () => {
     const user = await signUp(app);
-    const response = await postJson(app, "/api/jwt", { email: user.email }, { cookie: user.cookie });
+    const response = await postJson(
+      app,
+      "/api/jwt",
+      { email: user.email },
+      { cookie: user.cookie },
+    );
     const { token } = (await response.json()) as { token: string };
     const { id } = await database.db
       .selectFrom("users")
@@ -132,9 +137,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       statuses.push(response.status);
       if (n >= limit) await expectLimited(response, "courses today");
     }
-    expect(statuses.slice(0, limit).every((status) => status === 201 || status === 302)).toBe(
-      true,
-    );
+    expect(statuses.slice(0, limit).every((status) => status === 201 || status === 302)).toBe(true);
     const stored = await database.db
       .selectFrom("services")
       .select("id")
@@ -142,9 +145,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       .execute();
     expect(stored).toHaveLength(limit);
     expect(limitHits("courses:account")).toHaveLength(60 - limit);
-    expect(limitHits("courses:account").map((event) => event.route)).toContain(
-      "POST /add-service",
-    );
+    expect(limitHits("courses:account").map((event) => event.route)).toContain("POST /add-service");
     // Someone else still adds a course.
     expect((await postCourse(0, await student(), "198.51.100.200")).status).toBe(201);
   });
