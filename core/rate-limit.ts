@@ -7,13 +7,21 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** DESIGN §5: sign-in, sign-up, password reset and writes, per client address. */
+/**
+ * DESIGN §5: sign-in, sign-up, password reset and writes, per client address; new courses and
+ * reviews also per account, which no number of addresses gets around. Windows last at most a
+ * day: housekeeping drops counters whose window started over a day ago.
+ */
 export const rateLimits = {
   signIn: { limit: 10, windowSeconds: 10 * 60 },
   signUp: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
   write: { limit: 30, windowSeconds: 10 * 60 },
+  /** A teacher adds a course or two a week; a spammer fills the home page within minutes. */
+  coursesPerAccount: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /** One review per course, so even a keen student writes a handful in an evening. */
+  reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -44,4 +52,71 @@ export async function hitRateLimit(
   if (row.hits <= limit) return { allowed: true };
   const resetAt = Number(row.window_started_at) + windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+}
+
+/** Who writes: the signed-in account and the address it writes from. */
+export interface Writer {
+  userId: string;
+  address: string;
+}
+
+/** A write refused by a limit; the caller answers 429 with `Retry-After`. */
+export interface WriteLimited {
+  ok: false;
+  reason: "rate-limited";
+  /** Which limit, for the security log: `write:address`, `courses:account`, `reviews:account`. */
+  limit: string;
+  retryAfterSeconds: number;
+  /** What to tell the person (a page message or the API's `message`). */
+  message: string;
+}
+
+const ACCOUNT_LIMITS = {
+  courses: {
+    rule: rateLimits.coursesPerAccount,
+    message: `You have added ${rateLimits.coursesPerAccount.limit} courses today, as many as one account may in a day.`,
+  },
+  reviews: {
+    rule: rateLimits.reviewsPerAccount,
+    message: `You have posted ${rateLimits.reviewsPerAccount.limit} reviews in the last hour, as many as one account may.`,
+  },
+} as const;
+
+/**
+ * Counts one write, once, just before it is made: against the writer's address and, for new
+ * courses and reviews, against the account. The page actions and the API reach it through the
+ * same use cases, so both paths share every counter.
+ */
+export async function countWrite(
+  db: DB,
+  writer: Writer,
+  accountLimit?: keyof typeof ACCOUNT_LIMITS,
+): Promise<WriteLimited | undefined> {
+  const byAddress = await hitRateLimit(db, `write:${writer.address}`, rateLimits.write);
+  if (!byAddress.allowed) {
+    return {
+      ok: false,
+      reason: "rate-limited",
+      limit: "write:address",
+      retryAfterSeconds: byAddress.retryAfterSeconds,
+      message: "Too many changes in a short time. Please wait a few minutes.",
+    };
+  }
+  if (!accountLimit) return undefined;
+  const { rule, message } = ACCOUNT_LIMITS[accountLimit];
+  const byAccount = await hitRateLimit(db, `${accountLimit}:account:${writer.userId}`, rule);
+  if (byAccount.allowed) return undefined;
+  return {
+    ok: false,
+    reason: "rate-limited",
+    limit: `${accountLimit}:account`,
+    retryAfterSeconds: byAccount.retryAfterSeconds,
+    message: `${message} Please try again in ${waitInWords(byAccount.retryAfterSeconds)}.`,
+  };
+}
+
+function waitInWords(seconds: number): string {
+  if (seconds >= 90 * 60) return `about ${Math.round(seconds / 3600)} hours`;
+  if (seconds >= 90) return `about ${Math.round(seconds / 60)} minutes`;
+  return "a minute";
 }

@@ -2,38 +2,57 @@ import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { toDate } from "../db/schema.ts";
 import { centsToPrice } from "./format.ts";
+import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
 
-export interface Review {
+/**
+ * A review as anyone may see it: no e-mail address and no account id, so public pages and API
+ * answers cannot leak them (docs/decisions/0014).
+ */
+export interface PublicReview {
   id: string;
   serviceId: string;
   serviceName: string;
   serviceImageUrl: string;
   servicePrice: number;
-  userId: string;
-  userEmail: string;
   userName: string;
   userPhoto: string | null;
-  rating: number;
+  /** 1 to 5 stars, or null for a review posted without stars through the API (SPEC §7). */
+  rating: number | null;
   message: string;
   createdAt: Date;
 }
 
+/** A review as its author sees it, with their own e-mail address. */
+export interface Review extends PublicReview {
+  userId: string;
+  userEmail: string;
+}
+
 export const MAX_REVIEW_LENGTH = 2000;
 
-/** What a student writes: 1 to 5 stars and a message. Identity never comes from the input. */
-export const reviewInputSchema = z.object({
-  rating: z.coerce
-    .number({ error: "Please choose from 1 to 5 stars." })
-    .int("Please choose from 1 to 5 stars.")
-    .min(1, "Please choose from 1 to 5 stars.")
-    .max(5, "Please choose from 1 to 5 stars."),
-  message: z
-    .string({ error: "Please write your review." })
-    .trim()
-    .min(1, "Please write your review.")
-    .max(MAX_REVIEW_LENGTH, `Please keep your review under ${MAX_REVIEW_LENGTH} characters.`),
-});
-export type ReviewInput = z.infer<typeof reviewInputSchema>;
+const stars = z.coerce
+  .number({ error: "Please choose from 1 to 5 stars." })
+  .int("Please choose from 1 to 5 stars.")
+  .min(1, "Please choose from 1 to 5 stars.")
+  .max(5, "Please choose from 1 to 5 stars.");
+
+const message = z
+  .string({ error: "Please write your review." })
+  .trim()
+  .min(1, "Please write your review.")
+  .max(MAX_REVIEW_LENGTH, `Please keep your review under ${MAX_REVIEW_LENGTH} characters.`);
+
+/** What a student writes on the site: 1 to 5 stars and a message. Identity never comes from the input. */
+export const reviewInputSchema = z.object({ rating: stars, message });
+
+/**
+ * What an API client may send: SPEC §7's `POST /reviews` carries no stars, and a `PATCH` without
+ * them keeps the ones given before. Stars that are sent must still be 1 to 5.
+ */
+export const reviewInputOptionalStarsSchema = z.object({ rating: stars.optional(), message });
+
+/** Without `rating`, a new review has no stars and an edited one keeps its own. */
+export type ReviewInput = z.infer<typeof reviewInputOptionalStarsSchema>;
 
 function reviewsWithDetails(db: DB) {
   return db
@@ -50,23 +69,28 @@ function reviewsWithDetails(db: DB) {
       "services.name as service_name",
       "services.image_url as service_image_url",
       "services.price_cents as service_price_cents",
-      "users.email as user_email",
       "users.name as user_name",
       "users.image as user_image",
     ]);
 }
 
-type DetailRow = Awaited<ReturnType<ReturnType<typeof reviewsWithDetails>["execute"]>>[number];
+/** Reviews with their author's own details: only for that author's eyes. */
+function ownReviewsWithDetails(db: DB) {
+  return reviewsWithDetails(db).select("users.email as user_email");
+}
 
-function toReview(row: DetailRow): Review {
+type DetailRow = Awaited<ReturnType<ReturnType<typeof reviewsWithDetails>["execute"]>>[number];
+type OwnDetailRow = Awaited<
+  ReturnType<ReturnType<typeof ownReviewsWithDetails>["execute"]>
+>[number];
+
+function toPublicReview(row: DetailRow): PublicReview {
   return {
     id: row.id,
     serviceId: row.service_id,
     serviceName: row.service_name,
     serviceImageUrl: row.service_image_url,
     servicePrice: centsToPrice(row.service_price_cents),
-    userId: row.user_id,
-    userEmail: row.user_email,
     userName: row.user_name,
     userPhoto: row.user_image,
     rating: row.rating,
@@ -75,19 +99,23 @@ function toReview(row: DetailRow): Review {
   };
 }
 
+function toReview(row: OwnDetailRow): Review {
+  return { ...toPublicReview(row), userId: row.user_id, userEmail: row.user_email };
+}
+
 /** A service's reviews, newest first, with what the page shows of each author. */
-export async function listReviewsForService(db: DB, serviceId: string): Promise<Review[]> {
+export async function listReviewsForService(db: DB, serviceId: string): Promise<PublicReview[]> {
   const rows = await reviewsWithDetails(db)
     .where("reviews.service_id", "=", serviceId)
     .orderBy("reviews.created_at", "desc")
     .orderBy("reviews.id", "desc")
     .execute();
-  return rows.map(toReview);
+  return rows.map(toPublicReview);
 }
 
 /** One student's reviews, newest first. */
 export async function listReviewsByUser(db: DB, userId: string): Promise<Review[]> {
-  const rows = await reviewsWithDetails(db)
+  const rows = await ownReviewsWithDetails(db)
     .where("reviews.user_id", "=", userId)
     .orderBy("reviews.created_at", "desc")
     .orderBy("reviews.id", "desc")
@@ -102,7 +130,7 @@ export async function findOwnReview(
   userId: string,
 ): Promise<Review | undefined> {
   if (reviewId.length > 64) return undefined;
-  const row = await reviewsWithDetails(db)
+  const row = await ownReviewsWithDetails(db)
     .where("reviews.id", "=", reviewId)
     .where("reviews.user_id", "=", userId)
     .executeTakeFirst();
@@ -111,41 +139,78 @@ export async function findOwnReview(
 
 /** The user's review of a service, if they wrote one (one per student per course). */
 export async function findReviewOfService(db: DB, serviceId: string, userId: string) {
-  const row = await reviewsWithDetails(db)
+  const row = await ownReviewsWithDetails(db)
     .where("reviews.service_id", "=", serviceId)
     .where("reviews.user_id", "=", userId)
     .executeTakeFirst();
   return row ? toReview(row) : undefined;
 }
 
-/** Changes the author's own review; 0 when it is not theirs or does not exist. */
-export async function updateOwnReview(
+/**
+ * Why a user could not reach a review, for the security log: someone else's, or none at all.
+ * Asked only once access was refused, so the usual path pays nothing for it; the answer the user
+ * gets is the same 404 either way.
+ */
+export async function reviewRefusalReason(
   db: DB,
   reviewId: string,
-  userId: string,
-  input: ReviewInput,
-): Promise<number> {
+): Promise<ReviewRefusal["reason"]> {
+  if (reviewId.length > 64) return "not-found";
+  const row = await db
+    .selectFrom("reviews")
+    .select("id")
+    .where("id", "=", reviewId)
+    .executeTakeFirst();
+  return row ? "not-owner" : "not-found";
+}
+
+/** The review is not the user's to change: someone else's, or missing. */
+export interface ReviewRefusal {
+  ok: false;
+  reason: "not-found" | "not-owner";
+}
+
+/**
+ * Changes the author's own review (its stars only when new ones are given). The write counts
+ * against the writer's limits first; someone else's review or a missing one changes nothing.
+ */
+export async function updateOwnReview(
+  db: DB,
+  { writer, reviewId, input }: { writer: Writer; reviewId: string; input: ReviewInput },
+): Promise<{ ok: true } | ReviewRefusal | WriteLimited> {
+  const limited = await countWrite(db, writer);
+  if (limited) return limited;
+  if (reviewId.length > 64) return { ok: false, reason: "not-found" };
   const result = await db
     .updateTable("reviews")
-    .set({ rating: input.rating, message: input.message, updated_at: new Date().toISOString() })
+    .set({
+      ...(input.rating === undefined ? {} : { rating: input.rating }),
+      message: input.message,
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", reviewId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", writer.userId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  if (Number(result.numUpdatedRows) > 0) return { ok: true };
+  return { ok: false, reason: await reviewRefusalReason(db, reviewId) };
 }
 
 export type CreateReviewResult =
   | { ok: true; id: string }
-  | { ok: false; reason: "no-such-service" | "already-reviewed" };
+  | { ok: false; reason: "no-such-service" | "already-reviewed" }
+  | WriteLimited;
 
 /**
- * Adds the user's review of a service. One per student per course: the database's unique
- * constraint decides, so two submissions racing each other cannot both land.
+ * Adds the user's review of a service, once it passes the writer's limits (per address, and
+ * reviews per account). One per student per course: the database's unique constraint decides,
+ * so two submissions racing each other cannot both land.
  */
 export async function createReview(
   db: DB,
-  { userId, serviceId, input }: { userId: string; serviceId: string; input: ReviewInput },
+  { writer, serviceId, input }: { writer: Writer; serviceId: string; input: ReviewInput },
 ): Promise<CreateReviewResult> {
+  const limited = await countWrite(db, writer, "reviews");
+  if (limited) return limited;
   if (serviceId.length > 64) return { ok: false, reason: "no-such-service" };
   const service = await db
     .selectFrom("services")
@@ -161,27 +226,34 @@ export async function createReview(
       .values({
         id,
         service_id: serviceId,
-        user_id: userId,
-        rating: input.rating,
+        user_id: writer.userId,
+        rating: input.rating ?? null,
         message: input.message,
         created_at: now,
         updated_at: now,
       })
       .execute();
   } catch (error) {
-    if (await findReviewOfService(db, serviceId, userId))
+    if (await findReviewOfService(db, serviceId, writer.userId))
       return { ok: false, reason: "already-reviewed" };
     throw error;
   }
   return { ok: true, id };
 }
 
-/** Deletes the author's own review; 0 when it is not theirs or does not exist. */
-export async function deleteOwnReview(db: DB, reviewId: string, userId: string): Promise<number> {
+/** Deletes the author's own review, once the write passes the writer's limits. */
+export async function deleteOwnReview(
+  db: DB,
+  { writer, reviewId }: { writer: Writer; reviewId: string },
+): Promise<{ ok: true } | ReviewRefusal | WriteLimited> {
+  const limited = await countWrite(db, writer);
+  if (limited) return limited;
+  if (reviewId.length > 64) return { ok: false, reason: "not-found" };
   const result = await db
     .deleteFrom("reviews")
     .where("id", "=", reviewId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", writer.userId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  if (Number(result.numDeletedRows) > 0) return { ok: true };
+  return { ok: false, reason: await reviewRefusalReason(db, reviewId) };
 }

@@ -3,6 +3,7 @@ import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
 import { DEFAULT_COVER } from "../db/seed/catalogue.ts";
 import { centsToPrice } from "./format.ts";
+import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
 import { optionalHttpUrl } from "./validation.ts";
 
 /** SPEC §9: the catalogue shows 9 services a page; pages are counted from 0. */
@@ -12,6 +13,7 @@ export const HOME_PREVIEW_COUNT = 3;
 export interface Rating {
   /** Average of the reviews' stars, to one decimal. */
   average: number;
+  /** How many reviews gave stars (reviews without stars are not counted). */
   count: number;
 }
 
@@ -79,6 +81,8 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
       "in",
       rows.map((row) => row.id),
     )
+    // A review posted without stars says nothing about them: it is left out of average and count.
+    .where("rating", "is not", null)
     .groupBy("service_id")
     .execute();
   const byService = new Map(
@@ -126,12 +130,16 @@ export const serviceInputSchema = z.object({
 });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 
-/** Adds a course to the catalogue, recording who added it. */
+/**
+ * Adds a course to the catalogue, recording who added it, once the write passes the writer's
+ * limits (per address, and new courses per account).
+ */
 export async function createService(
   db: DB,
-  input: ServiceInput,
-  createdBy: string,
-): Promise<string> {
+  { writer, input }: { writer: Writer; input: ServiceInput },
+): Promise<{ ok: true; id: string } | WriteLimited> {
+  const limited = await countWrite(db, writer, "courses");
+  if (limited) return limited;
   const id = crypto.randomUUID();
   await db
     .insertInto("services")
@@ -141,9 +149,9 @@ export async function createService(
       price_cents: Math.round(input.price * 100),
       description: input.description,
       image_url: input.imageUrl ?? DEFAULT_COVER,
-      created_by: createdBy,
+      created_by: writer.userId,
       created_at: new Date().toISOString(),
     })
     .execute();
-  return id;
+  return { ok: true, id };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { issueApiToken, type TokenUser, userForApiToken } from "../core/api-tokens.ts";
 import { listReviewsByUser } from "../core/reviews.ts";
 import type { DB } from "../db/index.ts";
-import { reviewJson } from "./api-shapes.ts";
+import { apiShapes } from "./api-shapes.ts";
 import type { Auth } from "./auth/index.ts";
 
 export type ApiUserEnv = { Variables: { apiUser: TokenUser } };
@@ -43,8 +43,9 @@ export function requireApiUser(db: DB, auth: Auth): MiddlewareHandler<ApiUserEnv
 const tokenRequest = z.object({ email: z.string().max(254) });
 
 /** POST /api/jwt, GET /api/my-reviews and GET /api/me. */
-export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
+export function accountApi({ db, auth, baseUrl }: { db: DB; auth: Auth; baseUrl: string }) {
   const api = new Hono<ApiUserEnv>();
+  const { ownReviewJson } = apiShapes(baseUrl);
 
   // A token only for the signed-in owner of the e-mail (the seed signed one for anyone).
   api.post("/jwt", async (c) => {
@@ -71,7 +72,7 @@ export function accountApi({ db, auth }: { db: DB; auth: Auth }) {
     if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
       return c.json({ message: "You can only list your own reviews." }, 403);
     }
-    return c.json((await listReviewsByUser(db, user.id)).map(reviewJson));
+    return c.json((await listReviewsByUser(db, user.id)).map(ownReviewJson));
   });
 
   api.get("/me", requireApiUser(db, auth), (c) => {

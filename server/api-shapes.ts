@@ -1,33 +1,53 @@
 import { toAddTime } from "../core/format.ts";
-import type { Review } from "../core/reviews.ts";
+import type { PublicReview, Review } from "../core/reviews.ts";
 import type { Service } from "../core/services.ts";
 
-/** The seed's JSON shapes (SPEC §3), so its clients keep working. */
-export function serviceJson(service: Service) {
-  return {
-    _id: service.id,
-    serviceName: service.name,
-    price: service.price,
-    description: service.description,
-    img: service.imageUrl,
-    rating: service.rating?.average ?? null,
-    ratingCount: service.rating?.count ?? 0,
-    addTime: toAddTime(service.createdAt),
-  };
+/**
+ * The seed's JSON shapes (SPEC §3), so its clients keep working, with two changes (issue 7,
+ * item 16; docs/decisions/0014): `img` is an absolute URL, since a root-relative path means
+ * nothing to another client; and a review's `userEmail` appears only in its author's own answers.
+ */
+export function apiShapes(baseUrl: string) {
+  // Our own covers are stored as root-relative paths (`/images/...`); courses added with an
+  // image carry a full http(s) URL already.
+  const absolute = (url: string) =>
+    url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url;
+
+  function serviceJson(service: Service) {
+    return {
+      _id: service.id,
+      serviceName: service.name,
+      price: service.price,
+      description: service.description,
+      img: absolute(service.imageUrl),
+      rating: service.rating?.average ?? null,
+      ratingCount: service.rating?.count ?? 0,
+      addTime: toAddTime(service.createdAt),
+    };
+  }
+
+  /** A review as anyone may see it: no e-mail address. */
+  function publicReviewJson(review: PublicReview) {
+    return {
+      _id: review.id,
+      serviceId: review.serviceId,
+      serviceName: review.serviceName,
+      img: absolute(review.serviceImageUrl),
+      price: review.servicePrice,
+      userName: review.userName,
+      userPhoto: review.userPhoto,
+      userMessage: review.message,
+      rating: review.rating,
+      addTime: toAddTime(review.createdAt),
+    };
+  }
+
+  /** A review in its author's own answers, with their e-mail as the seed sent it. */
+  function ownReviewJson(review: Review) {
+    return { ...publicReviewJson(review), userEmail: review.userEmail };
+  }
+
+  return { serviceJson, publicReviewJson, ownReviewJson };
 }
 
-export function reviewJson(review: Review) {
-  return {
-    _id: review.id,
-    serviceId: review.serviceId,
-    serviceName: review.serviceName,
-    img: review.serviceImageUrl,
-    price: review.servicePrice,
-    userEmail: review.userEmail,
-    userName: review.userName,
-    userPhoto: review.userPhoto,
-    userMessage: review.message,
-    rating: review.rating,
-    addTime: toAddTime(review.createdAt),
-  };
-}
+export type ApiShapes = ReturnType<typeof apiShapes>;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { listReviewsForService } from "../core/reviews.ts";
 import { findService, latestServices, listServices, SERVICES_PAGE_SIZE } from "../core/services.ts";
 import type { DB } from "../db/index.ts";
-import { reviewJson, serviceJson } from "./api-shapes.ts";
+import { apiShapes } from "./api-shapes.ts";
 
 const MAX_PAGE_SIZE = 100;
 /** Ids are opaque strings; anything longer than this cannot be one of ours. */
@@ -28,9 +28,13 @@ function isPlausibleId(id: string): boolean {
   return id.length > 0 && id.length <= MAX_ID_LENGTH;
 }
 
-/** The public, read-only JSON API (SPEC §7). Writes come with accounts. */
-export function publicApi(db: DB) {
+/**
+ * The public, read-only JSON API (SPEC §7). Writes come with accounts. `baseUrl` makes image
+ * addresses absolute.
+ */
+export function publicApi({ db, baseUrl }: { db: DB; baseUrl: string }) {
   const api = new Hono();
+  const { serviceJson, publicReviewJson } = apiShapes(baseUrl);
 
   api.get("/", async (c) => c.json((await latestServices(db)).map(serviceJson)));
 
@@ -57,7 +61,7 @@ export function publicApi(db: DB) {
     const serviceId = c.req.param("serviceId");
     const service = isPlausibleId(serviceId) ? await findService(db, serviceId) : undefined;
     if (!service) return c.json({ message: "No service has this id." }, 404);
-    return c.json((await listReviewsForService(db, serviceId)).map(reviewJson));
+    return c.json((await listReviewsForService(db, serviceId)).map(publicReviewJson));
   });
 
   return api;

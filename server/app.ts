@@ -124,9 +124,9 @@ export function createApp({
     ["/api", "/api/", "/api/services", "/api/services/:id", "/api/reviews/:serviceId"],
     publicAnswer,
   );
-  app.route("/api", publicApi(db));
-  app.route("/api", accountApi({ db, auth }));
-  app.route("/api", reviewApi({ db, auth, addressOf }));
+  app.route("/api", publicApi({ db, baseUrl: config.baseUrl }));
+  app.route("/api", accountApi({ db, auth, baseUrl: config.baseUrl }));
+  app.route("/api", reviewApi({ db, auth, addressOf, securityLog, baseUrl: config.baseUrl }));
   app.all("/api/*", apiFallback(app as never));
 
   // Files.

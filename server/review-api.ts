@@ -1,55 +1,86 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { hitRateLimit, rateLimits } from "../core/rate-limit.ts";
+import type { WriteLimited } from "../core/rate-limit.ts";
 import {
   createReview,
   deleteOwnReview,
   findOwnReview,
-  reviewInputSchema,
+  type ReviewRefusal,
+  reviewInputOptionalStarsSchema,
+  reviewRefusalReason,
   updateOwnReview,
 } from "../core/reviews.ts";
 import { createService, serviceInputSchema } from "../core/services.ts";
 import type { DB } from "../db/index.ts";
 import { type ApiUserEnv, requireApiUser } from "./account-api.ts";
-import { reviewJson } from "./api-shapes.ts";
+import { apiShapes } from "./api-shapes.ts";
 import type { Auth } from "./auth/index.ts";
+import type { SecurityLog } from "./security-log.ts";
 
 function problems(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join(" ");
 }
 
+const NOT_YOURS = "No review of yours has this id.";
+
 /**
  * The JSON API's writes and owner-only reads (SPEC §7) with the seed's shapes. Every call needs
  * an identity (bearer token or session); only the fields listed here are read from a body, so
- * an `_id`, `userEmail` or `rating` smuggled in by a client changes nothing.
+ * an `_id`, `userEmail` or `userName` smuggled in by a client changes nothing. Writes count
+ * against the same limits as the web forms, inside the use cases (core/rate-limit.ts).
  */
 export function reviewApi({
   db,
   auth,
   addressOf,
+  securityLog,
+  baseUrl,
 }: {
   db: DB;
   auth: Auth;
-  /** The client's address, for the write limit. */
+  /** The client's address, for the write limits and the security log. */
   addressOf: (c: Context) => string;
+  securityLog: SecurityLog;
+  /** The public origin, for absolute image addresses. */
+  baseUrl: string;
 }) {
   const api = new Hono<ApiUserEnv>();
+  const { ownReviewJson } = apiShapes(baseUrl);
   const readJson = async (c: { req: { json: () => Promise<unknown> } }) =>
     c.req.json().catch(() => undefined);
+  const writer = (c: Context<ApiUserEnv>) => ({
+    userId: c.get("apiUser").id,
+    address: addressOf(c),
+  });
+  const route = (c: Context) => `${c.req.method} ${c.req.path}`;
 
-  // DESIGN §5: writes are rate limited per client address, like the web forms.
-  const limitWrites: MiddlewareHandler<ApiUserEnv> = async (c, next) => {
-    const verdict = await hitRateLimit(db, `write:${addressOf(c)}`, rateLimits.write);
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      return c.json(
-        { message: "Too many changes in a short time. Please wait a few minutes." },
-        429,
-      );
-    }
-    await next();
+  // Someone else's review answers exactly like a missing one; the log tells them apart.
+  const notYours = (c: Context<ApiUserEnv>, reason: ReviewRefusal["reason"]) => {
+    securityLog({
+      event: "access-refused",
+      outcome: "refused",
+      address: addressOf(c),
+      userId: c.get("apiUser").id,
+      route: route(c),
+      reason,
+      status: 404,
+    });
+    return c.json({ message: NOT_YOURS }, 404);
   };
-  api.on(["POST", "PATCH", "DELETE"], ["/services", "/reviews", "/reviews/*"], limitWrites);
+
+  const tooMany = (c: Context<ApiUserEnv>, refusal: WriteLimited) => {
+    securityLog({
+      event: "rate-limited",
+      outcome: "refused",
+      address: addressOf(c),
+      userId: c.get("apiUser").id,
+      route: route(c),
+      reason: refusal.limit,
+      status: 429,
+    });
+    c.header("Retry-After", String(refusal.retryAfterSeconds));
+    return c.json({ message: refusal.message }, 429);
+  };
 
   api.post("/services", requireApiUser(db, auth), async (c) => {
     const body = z
@@ -70,10 +101,13 @@ export function reviewApi({
       imageUrl: img ?? "",
     });
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
-    const insertedId = await createService(db, input.data, c.get("apiUser").id);
-    return c.json({ insertedId }, 201);
+    const created = await createService(db, { writer: writer(c), input: input.data });
+    if (!created.ok) return tooMany(c, created);
+    return c.json({ insertedId: created.id }, 201);
   });
 
+  // SPEC §7's body (serviceName, img, price, userEmail, userName, userPhoto, addTime) carries no
+  // stars: such a review is stored without a rating. Only serviceId, userMessage and rating are read.
   api.post("/reviews", requireApiUser(db, auth), async (c) => {
     const body = z
       .object({
@@ -82,51 +116,57 @@ export function reviewApi({
         rating: z.unknown().optional(),
       })
       .safeParse(await readJson(c));
-    if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating}." }, 400);
-    const input = reviewInputSchema.safeParse({
+    if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating?}." }, 400);
+    const input = reviewInputOptionalStarsSchema.safeParse({
       rating: body.data.rating,
       message: body.data.userMessage,
     });
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const created = await createReview(db, {
-      userId: c.get("apiUser").id,
+      writer: writer(c),
       serviceId: body.data.serviceId,
       input: input.data,
     });
-    if (!created.ok && created.reason === "no-such-service")
+    if (created.ok) return c.json({ insertedId: created.id }, 201);
+    if (created.reason === "rate-limited") return tooMany(c, created);
+    if (created.reason === "no-such-service")
       return c.json({ message: "No service has this id." }, 404);
-    if (!created.ok) return c.json({ message: "You have already reviewed this service." }, 409);
-    return c.json({ insertedId: created.id }, 201);
+    return c.json({ message: "You have already reviewed this service." }, 409);
   });
 
-  // Owner-only: someone else's review answers exactly like a missing one (404).
   api.get("/update/:id", requireApiUser(db, auth), async (c) => {
-    const review = await findOwnReview(db, c.req.param("id"), c.get("apiUser").id);
-    if (!review) return c.json({ message: "No review of yours has this id." }, 404);
-    return c.json(reviewJson(review));
+    const id = c.req.param("id");
+    const review = await findOwnReview(db, id, c.get("apiUser").id);
+    if (!review) return notYours(c, await reviewRefusalReason(db, id));
+    return c.json(ownReviewJson(review));
   });
 
   api.patch("/reviews/:id", requireApiUser(db, auth), async (c) => {
-    const user = c.get("apiUser");
-    const existing = await findOwnReview(db, c.req.param("id"), user.id);
-    if (!existing) return c.json({ message: "No review of yours has this id." }, 404);
     const body = z
       .object({ text: z.unknown().optional(), rating: z.unknown().optional() })
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send {text} and optionally {rating}." }, 400);
-    const input = reviewInputSchema.safeParse({
+    // Without a rating the review keeps the stars it has (or its lack of them).
+    const input = reviewInputOptionalStarsSchema.safeParse({
       message: body.data.text,
-      rating: body.data.rating ?? existing.rating,
+      rating: body.data.rating,
     });
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
-    const modifiedCount = await updateOwnReview(db, existing.id, user.id, input.data);
-    return c.json({ modifiedCount });
+    const updated = await updateOwnReview(db, {
+      writer: writer(c),
+      reviewId: c.req.param("id"),
+      input: input.data,
+    });
+    if (updated.ok) return c.json({ modifiedCount: 1 });
+    if (updated.reason === "rate-limited") return tooMany(c, updated);
+    return notYours(c, updated.reason);
   });
 
   api.delete("/reviews/:id", requireApiUser(db, auth), async (c) => {
-    const deletedCount = await deleteOwnReview(db, c.req.param("id"), c.get("apiUser").id);
-    if (deletedCount === 0) return c.json({ message: "No review of yours has this id." }, 404);
-    return c.json({ deletedCount });
+    const deleted = await deleteOwnReview(db, { writer: writer(c), reviewId: c.req.param("id") });
+    if (deleted.ok) return c.json({ deletedCount: 1 });
+    if (deleted.reason === "rate-limited") return tooMany(c, deleted);
+    return notYours(c, deleted.reason);
   });
 
   return api;

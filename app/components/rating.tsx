@@ -24,8 +24,12 @@ export function RatingBadge({
   );
 }
 
-/** Five stars, filled up to the given whole rating, read out as 'N out of 5 stars'. */
-export function Stars({ value }: { value: number }) {
+/**
+ * Five stars, filled up to the given whole rating, read out as 'N out of 5 stars'; a review
+ * posted without stars (through the API) shows none.
+ */
+export function Stars({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-sm text-slate-600">No stars given</span>;
   return (
     <span role="img" aria-label={`${value} out of 5 stars`} className="inline-flex text-accent-500">
       {[1, 2, 3, 4, 5].map((star) => (

@@ -1,4 +1,4 @@
-import type { Review } from "../../core/reviews.ts";
+import type { PublicReview } from "../../core/reviews.ts";
 import type { Service } from "../../core/services.ts";
 
 const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
@@ -8,7 +8,7 @@ const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
  * provider always; `aggregateRating` and `review` only when there are ratings. React Router
  * escapes the JSON, so review text cannot close the script element.
  */
-export function courseJsonLd(service: Service, reviews: Review[], url: string) {
+export function courseJsonLd(service: Service, reviews: PublicReview[], url: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -32,7 +32,8 @@ export function courseJsonLd(service: Service, reviews: Review[], url: string) {
             bestRating: 5,
             worstRating: 1,
           },
-          review: reviews.slice(0, 10).map((review) => ({
+          // A review without stars has no reviewRating, which a schema.org Review needs here.
+          review: ratedReviews(reviews).map((review) => ({
             "@type": "Review",
             author: { "@type": "Person", name: review.userName },
             datePublished: review.createdAt.toISOString().slice(0, 10),
@@ -47,6 +48,12 @@ export function courseJsonLd(service: Service, reviews: Review[], url: string) {
         }
       : {}),
   };
+}
+
+function ratedReviews(reviews: PublicReview[]) {
+  return reviews
+    .filter((review): review is PublicReview & { rating: number } => review.rating !== null)
+    .slice(0, 10);
 }
 
 /** schema.org `ItemList` of the courses on a catalogue page. */

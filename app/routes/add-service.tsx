@@ -5,10 +5,12 @@ import { TextAreaField, TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/add-service";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("Add Service", "Add a course to the IELTS Hub catalogue.");
@@ -27,9 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const limited = await writeLimitExceeded(context);
-  if (limited) return limited;
-  await createService(context.get(appContext).db, result.data, user.id);
+  const created = await createService(context.get(appContext).db, {
+    writer: writerFor(context, user.id),
+    input: result.data,
+  });
+  if (!created.ok) return writeLimited(request, context, user.id, created);
   return redirectWithToast("/services", {
     type: "success",
     message: "Successfully added a service",

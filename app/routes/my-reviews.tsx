@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
 import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
@@ -7,10 +7,17 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import {
+  retryAfterHeaders,
+  reviewNotYours,
+  writeLimited,
+  writerFor,
+} from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/my-reviews";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("My Reviews", "The reviews you have written on IELTS Hub.");
@@ -27,14 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const reviewId = (await request.formData()).get("reviewId");
-  const limited = await writeLimitExceeded(context);
-  if (limited) return limited;
-  const deleted =
-    typeof reviewId === "string"
-      ? await deleteOwnReview(context.get(appContext).db, reviewId, user.id)
-      : 0;
+  // No id at all names no review: as if it never existed.
+  if (typeof reviewId !== "string") throw reviewNotYours(request, context, user.id, "not-found");
+  const deleted = await deleteOwnReview(context.get(appContext).db, {
+    writer: writerFor(context, user.id),
+    reviewId,
+  });
+  if (!deleted.ok && deleted.reason === "rate-limited") {
+    return writeLimited(request, context, user.id, deleted);
+  }
   // Someone else's review, or one already gone: as if it never existed.
-  if (deleted === 0) throw data(null, { status: 404 });
+  if (!deleted.ok) throw reviewNotYours(request, context, user.id, deleted.reason);
   return redirectWithToast("/my-reviews", { type: "success", message: "Review Delete Success" });
 }
 

@@ -1,6 +1,11 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
-import { createReview, listReviewsForService, reviewInputSchema } from "../../core/reviews.ts";
+import {
+  createReview,
+  findReviewOfService,
+  listReviewsForService,
+  reviewInputSchema,
+} from "../../core/reviews.ts";
 import { findService } from "../../core/services.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
@@ -10,11 +15,13 @@ import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { courseJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/service-details";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -24,7 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listReviewsForService(db, service.id),
     getSessionUser(request, context),
   ]);
-  const ownReview = user ? reviews.find((review) => review.userId === user.id) : undefined;
+  // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
+  // page): the signed-in user's own review is looked up by their id instead.
+  const ownReview = user ? await findReviewOfService(db, service.id, user.id) : undefined;
   const url = new URL(request.url);
   return {
     service,
@@ -47,13 +56,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = parseForm(reviewInputSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
-  const limited = await writeLimitExceeded(context);
-  if (limited) return limited;
   const created = await createReview(db, {
-    userId: user.id,
+    writer: writerFor(context, user.id),
     serviceId: params.id,
     input: result.data,
   });
+  if (!created.ok && created.reason === "rate-limited") {
+    return writeLimited(request, context, user.id, created);
+  }
   if (!created.ok && created.reason === "no-such-service") throw data(null, { status: 404 });
   if (!created.ok) {
     const flash = {

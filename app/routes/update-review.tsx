@@ -1,15 +1,27 @@
 import { data, Form, useNavigation } from "react-router";
-import { findOwnReview, reviewInputSchema, updateOwnReview } from "../../core/reviews.ts";
+import {
+  findOwnReview,
+  reviewInputSchema,
+  reviewRefusalReason,
+  updateOwnReview,
+} from "../../core/reviews.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
+import {
+  retryAfterHeaders,
+  reviewNotYours,
+  writeLimited,
+  writerFor,
+} from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { writeLimitExceeded } from "../lib/write-limit.server.ts";
 import type { Route } from "./+types/update-review";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta(
@@ -20,20 +32,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** Only the author sees this page; for anyone else the review does not exist (404). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const review = await findOwnReview(context.get(appContext).db, params.id, user.id);
-  if (!review) throw data(null, { status: 404 });
+  const { db } = context.get(appContext);
+  const review = await findOwnReview(db, params.id, user.id);
+  if (!review) {
+    throw reviewNotYours(request, context, user.id, await reviewRefusalReason(db, params.id));
+  }
   return { review, email: user.email };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { db } = context.get(appContext);
-  if (!(await findOwnReview(db, params.id, user.id))) throw data(null, { status: 404 });
   const result = parseForm(reviewInputSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
-  const limited = await writeLimitExceeded(context);
-  if (limited) return limited;
-  await updateOwnReview(db, params.id, user.id, result.data);
+  const updated = await updateOwnReview(context.get(appContext).db, {
+    writer: writerFor(context, user.id),
+    reviewId: params.id,
+    input: result.data,
+  });
+  if (!updated.ok && updated.reason === "rate-limited") {
+    return writeLimited(request, context, user.id, updated);
+  }
+  if (!updated.ok) throw reviewNotYours(request, context, user.id, updated.reason);
   return redirectWithToast("/my-reviews", {
     type: "success",
     message: "Review updated successfully",
@@ -62,7 +81,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
         </div>
       </div>
       <Form method="post" className="form-card mt-6">
-        <StarRatingInput defaultValue={review.rating} error={errors.rating} />
+        <StarRatingInput defaultValue={review.rating ?? undefined} error={errors.rating} />
         <TextAreaField
           label="Your review"
           name="message"
