@@ -11,8 +11,10 @@
 /** Browsers drop these anywhere in a URL before parsing it (WHATWG URL, "ASCII tab or newline"). */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 /** …and strip these from both ends ("C0 control or space"). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const LEADING_OR_TRAILING_CONTROL = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 /** Any control character left inside is no part of a link anyone meant to send. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 /** Percent-encoded dots, slashes and backslashes: decoded, since some reader on the way will. */
 const ENCODED_DOT_OR_SEPARATOR = /%(2e|2f|5c)/gi;
@@ -20,8 +22,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const PARSE_BASE = "http://same-site.invalid";
 
 function decodeSeparators(path: string): string {
-  return path.replace(ENCODED_DOT_OR_SEPARATOR, (escape) =>
-    String.fromCharCode(Number.parseInt(escape.slice(1), 16)),
+  return path.replace(ENCODED_DOT_OR_SEPARATOR, (encoded) =>
+    String.fromCharCode(Number.parseInt(encoded.slice(1), 16)),
   );
 }
 

@@ -16,6 +16,7 @@ function expectSameSite(location: string | null, target: string) {
   const value = location ?? "";
   const path = value.startsWith(`${ORIGIN}/`) ? value.slice(ORIGIN.length) : value;
   expect(path, where).toMatch(/^\/(?![/\\])/);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   expect(path, where).not.toMatch(/[\\\u0000-\u0020\u007f]/);
   const pathname = path.split(/[?#]/, 1)[0] ?? "";
   expect(pathname, where).not.toMatch(/%2e|%2f|%5c|\/\.\.?(\/|$)/i);
