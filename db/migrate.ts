@@ -2,6 +2,7 @@ import { type Migration, type MigrationResultSet, Migrator } from "kysely/migrat
 import type { DB } from "./index.ts";
 import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-services-reviews.ts";
 import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
+import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -10,6 +11,7 @@ import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
 const migrations: Record<string, Migration> = {
   "2026-11-21T10-00_users-services-reviews": usersServicesReviews,
   "2026-11-21T11-00_accounts": accounts,
+  "2026-11-22T11-00_mail-outbox": mailOutbox,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -20,6 +20,8 @@ import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { errorPage } from "./error-page.ts";
 import { createMailer, type SendMail } from "./mail.ts";
+import { createMailOutbox } from "./mail-outbox.ts";
+import { passwordResetRequestApi } from "./password-reset-api.ts";
 import { reviewApi } from "./review-api.ts";
 import { apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
@@ -31,7 +33,7 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 export interface AppOptions {
   database: DatabaseHandle;
   config: Config;
-  /** Where mail goes; by default SMTP_URL or the outbox (server/mail.ts). */
+  /** How the mail worker sends; by default to SMTP_URL or as files (server/mail.ts). */
   sendMail?: SendMail;
   /** Where security events go; by default one JSON line each on stdout. */
   securityLog?: SecurityLog;
@@ -82,11 +84,19 @@ export function createApp({
 }: AppOptions) {
   const { db } = database;
   if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
+  // Mail leaves through the outbox table, sent by a worker after the answer (serve.ts starts it).
+  const mailOutbox = createMailOutbox({
+    db,
+    send: sendMail ?? createMailer(config),
+    requestPasswordReset: async (request) => {
+      await auth.api.requestPasswordReset({ body: request });
+    },
+  });
   const auth = createAuth({
     database,
     config,
     secret: resolveAuthSecret(config),
-    sendMail: sendMail ?? createMailer(config),
+    sendMail: mailOutbox.queue,
     securityLog,
   });
   const app = new Hono<Env>({ strict: false });
@@ -118,6 +128,10 @@ export function createApp({
   const endOverAge = endOverAgeSessions(db);
   app.use("/api/*", endOverAge);
 
+  app.route(
+    "/api/auth",
+    passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
+  );
   app.route("/api/auth", authApi({ db, auth, addressOf }));
 
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
@@ -159,6 +173,7 @@ export function createApp({
       nonce: c.get("secureHeadersNonce") ?? "",
       clientAddress: addressOf(c),
       securityLog,
+      wakeMailWorker: mailOutbox.wake,
       production: config.production,
       googleSignIn: Boolean(config.google),
       googleStandIn: config.googleStandIn,
@@ -175,5 +190,5 @@ export function createApp({
     return c.html(errorPage, 500);
   });
 
-  return { app, auth };
+  return { app, auth, mailOutbox };
 }
