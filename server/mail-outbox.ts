@@ -38,7 +38,7 @@ interface MailOutboxOptions {
   log?: Pick<Console, "warn" | "error">;
 }
 
-function describe(item: OutboxItem): string {
+function nameOf(item: OutboxItem): string {
   return item.kind === "mail"
     ? `mail to ${item.mail.to}`
     : `password-reset request for ${item.request.email}`;
@@ -70,11 +70,11 @@ export function createMailOutbox({
       const result = await failItem(db, item, now);
       if (result.givenUp) {
         log.error(
-          `Mail outbox: gave up on the ${describe(item)} after ${item.attempts} attempts: ${reason}`,
+          `Mail outbox: gave up on the ${nameOf(item)} after ${item.attempts} attempts: ${reason}`,
         );
       } else {
         log.warn(
-          `Mail outbox: the ${describe(item)} failed (attempt ${item.attempts} of ${MAX_MAIL_ATTEMPTS}), next try in ${Math.round(result.retryInMs / 1000)} s: ${reason}`,
+          `Mail outbox: the ${nameOf(item)} failed (attempt ${item.attempts} of ${MAX_MAIL_ATTEMPTS}), next try in ${Math.round(result.retryInMs / 1000)} s: ${reason}`,
         );
         if (started) setTimeout(wake, result.retryInMs).unref();
       }
