@@ -25,6 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { googleSignIn: context.get(appContext).googleSignIn };
 }
 
+/** A refusal's Retry-After (rate limits) reaches the browser; pages set no other headers here. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 const RESET_SENT = "Password Reset Successfully, Please Check your email";
 const TOO_MANY = "Too many attempts from your network. Please wait a few minutes and try again.";
 
