@@ -50,17 +50,7 @@ export function passwordResetRequestApi({
       { email: fields.email, redirectTo: fields.redirectTo },
       { clientAddress: address },
     );
-    if (result.outcome === "invalid") {
-      securityLog({
-        event: "password-reset-request",
-        outcome: "failure",
-        address,
-        route: ROUTE,
-        reason: "invalid-email",
-        status: 400,
-      });
-      return c.json({ message: result.message }, 400);
-    }
+    if (result.outcome === "invalid") return c.json({ message: result.message }, 400);
     if (result.outcome === "rate-limited") {
       securityLog({
         event: "rate-limited",

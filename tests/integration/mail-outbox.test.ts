@@ -196,9 +196,24 @@ describe.each(engines)("the mail outbox on %s", (engine) => {
     expect(form.status).toBe(429);
     expect(form.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(app.securityEvents.filter((event) => event.event === "rate-limited")).toHaveLength(3);
+    // Bad bodies get a 4xx with a message and write nothing.
+    const before = await database.db.selectFrom("mail_outbox").select("id").execute();
     const bad = await postJson(app, "/api/auth/request-password-reset", { email: ["a"] });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toHaveProperty("message");
+    const notJson = await app.request(`${ORIGIN}/api/auth/request-password-reset`, {
+      method: "POST",
+      body: "email=a@example.com",
+      headers: { "content-type": "text/plain", origin: ORIGIN },
+    });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toHaveProperty("message");
+    const huge = await postJson(app, "/api/auth/request-password-reset", {
+      email: `${"a".repeat(5000)}@example.com`,
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toHaveProperty("message");
+    expect(await database.db.selectFrom("mail_outbox").select("id").execute()).toEqual(before);
     await database.db.deleteFrom("mail_outbox").execute();
   });
 
