@@ -81,9 +81,12 @@ export function createMailOutbox({
     }
   }
 
-  async function deliverDue(now?: Date) {
+  /** Works through the due rows one by one for as long as `going()` says so. */
+  async function drain(going: () => boolean, now?: Date) {
     const at = () => now ?? new Date();
-    for (let item = await claimDueItem(db, at()); item; item = await claimDueItem(db, at())) {
+    while (going()) {
+      const item = await claimDueItem(db, at());
+      if (!item) return;
       await work(item, at());
     }
   }
@@ -97,7 +100,8 @@ export function createMailOutbox({
     running = (async () => {
       do {
         wokenWhileRunning = false;
-        await deliverDue().catch((error: unknown) =>
+        // A stop lets the row in hand finish; the rest wait in the table for the next start.
+        await drain(() => started).catch((error: unknown) =>
           log.error("Mail outbox: could not read the outbox:", error),
         );
       } while (wokenWhileRunning && started);
@@ -124,6 +128,6 @@ export function createMailOutbox({
       clearInterval(poll);
       await running;
     },
-    deliverDue,
+    deliverDue: (now) => drain(() => true, now),
   };
 }
