@@ -99,6 +99,35 @@ describe("redirect targets", () => {
     }
   });
 
+  it("Better Auth's sign-in/social keeps only same-site targets for after Google", async () => {
+    const withGoogle = await createTestApp(database, {
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    for (const target of hostileRedirectTargets) {
+      const response = await postJson(withGoogle, "/api/auth/sign-in/social", {
+        provider: "google",
+        callbackURL: target,
+        errorCallbackURL: target,
+        newUserCallbackURL: target,
+      });
+      expect(response.status, target).toBe(200);
+      // The OAuth state, which callback/:id later redirects to, as Better Auth stored it.
+      const state = await database.db
+        .selectFrom("verifications")
+        .select("value")
+        .orderBy("created_at", "desc")
+        .executeTakeFirstOrThrow();
+      const { callbackURL, errorURL, newUserURL } = JSON.parse(state.value) as Record<
+        string,
+        string
+      >;
+      for (const stored of [callbackURL, errorURL, newUserURL]) {
+        expectSameSite(stored ?? null, target);
+      }
+    }
+  });
+
   it("keeps a same-site target, normalised, and a full URL on BASE_URL's origin", async () => {
     const login = await get(
       `/login?redirectTo=${encodeURIComponent("/a/../my-reviews")}`,
