@@ -14,6 +14,8 @@ export interface AppContext {
   googleStandIn: string | undefined;
   /** Where authentication events, refusals and limit hits are written (server/security-log.ts). */
   securityLog: SecurityLog;
+  /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
+  wakeMailWorker: () => void;
   /** A public deployment (NODE_ENV=production): cookies are Secure. */
   production: boolean;
   /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */

@@ -3,6 +3,7 @@ import type { DB } from "./index.ts";
 import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-services-reviews.ts";
 import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
 import * as reviewsWithoutRating from "./migrations/2026-11-22T10-00_reviews-without-rating.ts";
+import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21T10-00_users-services-reviews": usersServicesReviews,
   "2026-11-21T11-00_accounts": accounts,
   "2026-11-22T10-00_reviews-without-rating": reviewsWithoutRating,
+  "2026-11-22T11-00_mail-outbox": mailOutbox,
 };
 
 function migratorFor(db: DB): Migrator {
@@ -34,4 +36,9 @@ export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
 
 export async function migrateDown(db: DB): Promise<MigrationResultSet> {
   return orThrow(await migratorFor(db).migrateDown());
+}
+
+/** Migrates up or down to the named migration (everything after it is reverted). */
+export async function migrateTo(db: DB, name: string): Promise<MigrationResultSet> {
+  return orThrow(await migratorFor(db).migrateTo(name));
 }

@@ -75,6 +75,19 @@ export interface VerificationsTable {
   updated_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  kind: "mail" | "password-reset";
+  recipient: string;
+  /** JSON, shaped by `kind` (core/mail-outbox.ts). */
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  failed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** Better Auth reads and writes `accounts` itself; these are the tables our code queries. */
 export interface Database {
   users: UsersTable;
@@ -84,6 +97,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   rate_limits: RateLimitsTable;
   verifications: VerificationsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

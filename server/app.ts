@@ -21,6 +21,8 @@ import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
 import { pageCaching, publicAnswer, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
+import { createMailOutbox } from "./mail-outbox.ts";
+import { passwordResetRequestApi } from "./password-reset-api.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
@@ -33,7 +35,7 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 export interface AppOptions {
   database: DatabaseHandle;
   config: Config;
-  /** Where mail goes; by default SMTP_URL or the outbox (server/mail.ts). */
+  /** How the mail worker sends; by default to SMTP_URL or as files (server/mail.ts). */
   sendMail?: SendMail;
   /** Where security events go; by default one JSON line each on stdout. */
   securityLog?: SecurityLog;
@@ -82,11 +84,19 @@ export function createApp({
 }: AppOptions) {
   const { db } = database;
   if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
+  // Mail leaves through the outbox table, sent by a worker after the answer (serve.ts starts it).
+  const mailOutbox = createMailOutbox({
+    db,
+    send: sendMail ?? createMailer(config),
+    requestPasswordReset: async (request) => {
+      await auth.api.requestPasswordReset({ body: request });
+    },
+  });
   const auth = createAuth({
     database,
     config,
     secret: resolveAuthSecret(config),
-    sendMail: sendMail ?? createMailer(config),
+    sendMail: mailOutbox.queue,
     securityLog,
   });
   const app = new Hono<Env>({ strict: false });
@@ -118,6 +128,11 @@ export function createApp({
   app.use("/api/*", jsonErrors);
   app.use("/api/*", limitApiBodies);
   app.use("/api/*", endOverAge);
+
+  app.route(
+    "/api/auth",
+    passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
+  );
   app.route("/api/auth", authApi({ db, auth, addressOf }));
   app.on(
     ["GET", "HEAD"],
@@ -153,6 +168,7 @@ export function createApp({
       nonce: c.get("secureHeadersNonce") ?? "",
       clientAddress: addressOf(c),
       securityLog,
+      wakeMailWorker: mailOutbox.wake,
       production: config.production,
       googleSignIn: Boolean(config.google),
       googleStandIn: config.googleStandIn,
@@ -177,5 +193,5 @@ export function createApp({
     return c.html(errorPage, 500);
   });
 
-  return { app, auth };
+  return { app, auth, mailOutbox };
 }

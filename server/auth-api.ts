@@ -8,7 +8,6 @@ import { logAuthEvent } from "./auth/log.ts";
 const limitedAuthEndpoints: Record<string, { rule: RateLimitRule; bucket: string }> = {
   "/api/auth/sign-in/email": { rule: rateLimits.signIn, bucket: "sign-in" },
   "/api/auth/sign-up/email": { rule: rateLimits.signUp, bucket: "sign-up" },
-  "/api/auth/request-password-reset": { rule: rateLimits.passwordReset, bucket: "password-reset" },
   "/api/auth/reset-password": { rule: rateLimits.passwordReset, bucket: "password-reset" },
 };
 

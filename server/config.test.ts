@@ -45,4 +45,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);
   });
+
+  it("refuses production without SMTP_URL unless mail is explicitly kept in the outbox", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(40) };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow("SMTP_URL: is required in production");
+    expect(loadConfig({ ...production, SMTP_URL: "smtps://u:p@mail.example:465" })).toMatchObject({
+      smtpUrl: "smtps://u:p@mail.example:465",
+      mailOutboxOnly: false,
+    });
+    expect(loadConfig({ ...production, MAIL_OUTBOX_ONLY: "true" })).toMatchObject({
+      smtpUrl: undefined,
+      mailOutboxOnly: true,
+    });
+    expect(() => loadConfig({ ...production, MAIL_OUTBOX_ONLY: "false" })).toThrow("SMTP_URL");
+    expect(() => loadConfig({ SMTP_URL: "smtp://localhost:25", MAIL_OUTBOX_ONLY: "true" })).toThrow(
+      "set one or the other",
+    );
+    expect(() => loadConfig({ MAIL_OUTBOX_ONLY: "maybe" })).toThrow("MAIL_OUTBOX_ONLY");
+  });
 });

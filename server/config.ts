@@ -26,6 +26,10 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().default("IELTS Hub <no-reply@localhost>"),
+  MAIL_OUTBOX_ONLY: z
+    .enum(["true", "false", "1", "0", "on", "off"])
+    .default("off")
+    .transform((value) => ["true", "1", "on"].includes(value)),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_OAUTH_STAND_IN: z.url({ protocol: /^https?$/ }).optional(),
@@ -50,6 +54,8 @@ export interface Config {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Mail is only written to DATA_DIR/outbox, even in production (trials only). */
+  mailOutboxOnly: boolean;
   google: { clientId: string; clientSecret: string } | undefined;
   /** Tests only: the origin of a local stand-in for Google's OAuth endpoints. */
   googleStandIn: string | undefined;
@@ -75,6 +81,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (env.NODE_ENV === "production" && env.GOOGLE_OAUTH_STAND_IN) {
     problems.push("GOOGLE_OAUTH_STAND_IN: is for tests and never allowed in production");
   }
+  // A production site that cannot mail cannot reset passwords: say so at start-up, not later.
+  if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+    problems.push(
+      "SMTP_URL: is required in production (for a trial without mail, MAIL_OUTBOX_ONLY=true keeps every message in DATA_DIR/outbox)",
+    );
+  }
+  if (env.SMTP_URL && env.MAIL_OUTBOX_ONLY) {
+    problems.push("SMTP_URL and MAIL_OUTBOX_ONLY: set one or the other");
+  }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
   }
@@ -93,6 +108,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     authSecret: env.AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailOutboxOnly: env.MAIL_OUTBOX_ONLY,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }

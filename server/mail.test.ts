@@ -54,17 +54,24 @@ describe("createMailer", () => {
     }
   });
 
-  it("without SMTP_URL keeps the message in the outbox and prints it", async () => {
+  it("without SMTP_URL writes the message as a file and logs where, never what", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       const send = createMailer(loadConfig({ DATA_DIR: directory }));
-      await send({ to: "student@example.com", subject: "Hello", text: "Kept for you" });
+      await send({
+        to: "student@example.com",
+        subject: "Hello",
+        text: "Kept for you: https://example.com/api/auth/reset-password/SECRET-TOKEN",
+      });
       const files = readdirSync(join(directory, "outbox"));
       expect(files).toHaveLength(1);
       const message = readFileSync(join(directory, "outbox", files[0] ?? ""), "utf8");
       expect(message).toContain("To: student@example.com");
       expect(message).toContain("Kept for you");
-      expect(log.mock.calls.flat().join(" ")).toContain("Kept for you");
+      const logged = log.mock.calls.flat().join(" ");
+      expect(logged).toContain(join(directory, "outbox", files[0] ?? ""));
+      expect(logged).not.toContain("Kept for you");
+      expect(logged).not.toContain("SECRET-TOKEN");
     } finally {
       log.mockRestore();
     }

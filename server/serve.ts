@@ -40,7 +40,7 @@ export async function serve(config: Config, { development }: { development: bool
     handlePage = createRequestHandler(build, "production");
   }
 
-  const { app } = createApp({
+  const { app, mailOutbox } = createApp({
     database,
     config,
     handlePage,
@@ -69,9 +69,12 @@ export async function serve(config: Config, { development }: { development: bool
   server.listen(config.port, () => {
     console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
   });
+  mailOutbox.start();
 
   const shutdown = () => {
-    server.close(() => void db.destroy().then(() => process.exit(0)));
+    // Rows not yet sent stay in the outbox for the next start.
+    const mailStopped = mailOutbox.stop();
+    server.close(() => void mailStopped.then(() => db.destroy()).then(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,25 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { hostileRedirectTargets } from "../../tests/support/hostile-redirects.ts";
 import { safeRedirect } from "./safe-redirect.ts";
 
 describe("safeRedirect", () => {
-  it("keeps paths on this site, with their query", () => {
+  it("keeps paths on this site, with their query, normalised", () => {
     expect(safeRedirect("/my-reviews")).toBe("/my-reviews");
     expect(safeRedirect("/services/abc?page=2")).toBe("/services/abc?page=2");
+    expect(safeRedirect("/services/x/../abc")).toBe("/services/abc");
   });
 
   it.each([
-    "https://evil.example/",
-    "//evil.example/path",
-    "/\\evil.example",
-    "\\\\evil.example",
-    "javascript:alert(1)",
-    "",
+    ...hostileRedirectTargets,
     null,
     undefined,
     "/login",
+    "/LOGIN/",
+    "/x/../login",
     "/register?redirectTo=/x",
-    "relative/path",
-  ])("sends %s home", (to) => {
+    "/reset-password?token=abc",
+  ])("sends %j home", (to) => {
     expect(safeRedirect(to)).toBe("/");
+  });
+
+  it("uses the fallback given", () => {
+    expect(safeRedirect("//evil.example", "/my-reviews")).toBe("/my-reviews");
   });
 });

@@ -1,21 +1,21 @@
+import { sameSitePath } from "../../core/redirect-target.ts";
+
+/** The sign-in pages themselves: going back to one after signing in would only loop. */
+const AUTH_PAGES = new Set(["/login", "/register", "/logout", "/reset-password"]);
+
 /**
- * Where to send someone after logging in: a path on this site only. Anything else (another
- * host, a protocol-relative `//host`, a backslash trick, the login pages themselves) goes home.
+ * Where to send someone after logging in: a path on this site only (core/redirect-target.ts
+ * normalises it and refuses anything that could lead elsewhere). Anything else, and the login
+ * pages themselves, goes to `fallback`.
  */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = "/",
 ): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) {
-    return fallback;
-  }
-  try {
-    const url = new URL(to, "http://ielts-hub.invalid");
-    if (url.origin !== "http://ielts-hub.invalid") return fallback;
-    if (["/login", "/register", "/logout", "/reset-password"].includes(url.pathname))
-      return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  const path = sameSitePath(to);
+  if (path === undefined) return fallback;
+  const pathname = path.split(/[?#]/, 1)[0] ?? "";
+  // Routes match without regard to case or a trailing slash.
+  const page = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  return AUTH_PAGES.has(page) ? fallback : path;
 }

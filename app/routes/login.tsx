@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { loginSchema, passwordResetRequestSchema } from "../../core/accounts.ts";
+import { loginSchema } from "../../core/accounts.ts";
+import { requestPasswordReset } from "../../core/password-reset-request.ts";
 import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
 import { logAuthEvent } from "../../server/auth/log.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
@@ -24,6 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { googleSignIn: context.get(appContext).googleSignIn };
 }
 
+/** A refusal's Retry-After (rate limits) reaches the browser; pages set no other headers here. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 const RESET_SENT = "Password Reset Successfully, Please Check your email";
 const TOO_MANY = "Too many attempts from your network. Please wait a few minutes and try again.";
 
@@ -33,38 +40,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
   if (form.get("intent") === "forgot") {
-    const result = parseForm(passwordResetRequestSchema, form);
-    if (!result.ok) {
+    // The same work whether or not an account has this e-mail; the mail leaves afterwards.
+    const { securityLog, wakeMailWorker } = context.get(appContext);
+    const route = "POST /login";
+    const email = form.get("email");
+    const result = await requestPasswordReset(db, { email }, { clientAddress });
+    if (result.outcome === "invalid") {
       const fieldErrors = {
         email: "Enter your e-mail address above, then choose 'Forgot your password?'.",
       };
-      return data({ values: result.values, fieldErrors, flash: null }, { status: 400 });
+      return data(
+        { values: { email: typeof email === "string" ? email : "" }, fieldErrors, flash: null },
+        { status: 400 },
+      );
     }
-    const verdict = await hitRateLimit(
-      db,
-      `password-reset:${clientAddress}`,
-      rateLimits.passwordReset,
-    );
-    if (!verdict.allowed) {
-      logAuthEvent("password-reset-request", "rate-limited", {
-        email: result.data.email,
+    if (result.outcome === "rate-limited") {
+      securityLog({
+        event: "rate-limited",
+        outcome: "refused",
         address: clientAddress,
+        email: result.email,
+        route,
+        reason: "password-reset",
+        status: 429,
       });
       return data(
         { values: {}, fieldErrors: {}, flash: { type: "error", message: TOO_MANY } as const },
-        { status: 429 },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     }
-    // The same answer whether or not an account has this e-mail.
-    await auth.api.requestPasswordReset({
-      body: { email: result.data.email, redirectTo: "/reset-password" },
-    });
-    logAuthEvent("password-reset-request", "success", {
-      email: result.data.email,
+    wakeMailWorker();
+    securityLog({
+      event: "password-reset-request",
+      outcome: "success",
       address: clientAddress,
+      email: result.email,
+      route,
+      status: 200,
     });
     return data({
-      values: { email: result.data.email },
+      values: { email: result.email },
       fieldErrors: {},
       flash: { type: "success", message: RESET_SENT } as const,
     });

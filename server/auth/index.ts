@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { SendMail } from "../mail.ts";
 import type { SecurityLog } from "../security-log.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
+import { redirectGuard } from "./redirect-guard.ts";
 
 /** The header the server sets to the client's address (from the socket, or the proxy's). */
 export const CLIENT_ADDRESS_HEADER = "x-ielts-hub-client-address";
@@ -158,6 +159,7 @@ export function createAuth({ database, config, secret, sendMail }: AuthOptions) 
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    plugins: [redirectGuard(config.baseUrl)],
   });
 }
 

@@ -324,6 +324,8 @@ describe.each(engines)("accounts on %s", (engine) => {
       const [knownHtml, unknownHtml] = [await known.text(), await unknown.text()];
       expect(knownHtml).toContain("Password Reset Successfully, Please Check your email");
       expect(unknownHtml).toContain("Password Reset Successfully, Please Check your email");
+      expect(outbox).toEqual([]);
+      await app.deliverMail();
       expect(outbox.map((mail) => mail.to)).toEqual([email]);
 
       const link = /(http\S+reset-password\S+)/.exec(outbox[0]?.text ?? "")?.[1] ?? "";

@@ -4,39 +4,50 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../../db/index.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import type { Mail } from "../../server/mail.ts";
+import type { Mail, SendMail } from "../../server/mail.ts";
 import type { SecurityEvent } from "../../server/security-log.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
 /**
  * The whole site as `npm start` serves it (API, built pages, files), bound to a test database,
- * answering requests in process.
+ * answering requests in process. Mail waits in the outbox table until a test calls
+ * `deliverMail()` (the server's background worker is not running); what was sent then lands in
+ * `outbox`, or goes through `sendMail` when one is given.
  */
 export async function createTestApp(
   database: DatabaseHandle,
   environment: Record<string, string> = {},
   outbox: Mail[] = [],
+  { sendMail }: { sendMail?: SendMail } = {},
 ) {
   const buildFile = join(root, "build", "server", "index.js");
   if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
   const build = (await import(buildFile)) as ServerBuild;
   const securityEvents: SecurityEvent[] = [];
-  const { app, auth } = createApp({
+  const { app, auth, mailOutbox } = createApp({
     database,
     config: loadConfig({
       PORT: "3000",
       AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+      // Mail never leaves the test app (see sendMail below), in production mode too.
+      ...(environment.SMTP_URL ? {} : { MAIL_OUTBOX_ONLY: "true" }),
       ...environment,
     }),
-    sendMail: async (mail) => {
-      outbox.push(mail);
-    },
+    sendMail:
+      sendMail ??
+      (async (mail) => {
+        outbox.push(mail);
+      }),
     securityLog: (event) => securityEvents.push(event),
     handlePage: createRequestHandler(build, "production"),
     clientDirectory: join(root, "build", "client"),
   });
-  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, and read
-  // the security log the app wrote.
-  return Object.assign(app, { auth, securityEvents });
+  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read
+  // the security log the app wrote, and run the mail worker when they choose.
+  return Object.assign(app, {
+    auth,
+    securityEvents,
+    deliverMail: (now?: Date) => mailOutbox.deliverDue(now),
+  });
 }

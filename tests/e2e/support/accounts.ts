@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eDataDirectory } from "../../../playwright.config.ts";
@@ -22,20 +22,27 @@ export async function signUpDirectly(
   return { name, email };
 }
 
-/** The newest mail in the test server's outbox sent to `to`. */
-export function lastMailTo(to: string): string {
+/**
+ * The newest mail in the test server's outbox sent to `to`. The server's mail worker writes it
+ * just after answering the request, so this waits a little for the file to appear.
+ */
+export async function lastMailTo(to: string, timeoutMs = 5000): Promise<string> {
   const outbox = join(e2eDataDirectory, "outbox");
-  const files = readdirSync(outbox).sort().reverse();
-  for (const file of files) {
-    const message = readFileSync(join(outbox, file), "utf8");
-    // The .eml body is quoted-printable: undo its soft line breaks and =XX escapes.
-    if (message.includes(`To: ${to}`)) {
-      return message
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-          String.fromCharCode(Number.parseInt(hex, 16)),
-        );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
+    for (const file of files) {
+      const message = readFileSync(join(outbox, file), "utf8");
+      // The .eml body is quoted-printable: undo its soft line breaks and =XX escapes.
+      if (message.includes(`To: ${to}`)) {
+        return message
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+            String.fromCharCode(Number.parseInt(hex, 16)),
+          );
+      }
     }
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`No mail to ${to} in ${outbox}`);
 }

@@ -1,0 +1,153 @@
+import type { ExpressionBuilder } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/index.ts";
+import type { Database } from "../db/schema.ts";
+
+/** A message ready to go out. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A try that fails is repeated this many times in all, then given up (and logged). */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** 15 s, 30 s, 1 min, … 16 min: the last try comes about half an hour after the first. */
+const FIRST_RETRY_MS = 15_000;
+/** How long a worker may hold a row before another one may take it over (a crashed process). */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+const mailPayload = z.object({ subject: z.string(), text: z.string() });
+const passwordResetPayload = z.object({ redirectTo: z.string() });
+
+export type OutboxItem =
+  | { id: string; attempts: number; kind: "mail"; mail: Mail }
+  | {
+      id: string;
+      attempts: number;
+      kind: "password-reset";
+      request: { email: string; redirectTo: string };
+    };
+
+async function insert(
+  db: DB,
+  kind: "mail" | "password-reset",
+  recipient: string,
+  payload: unknown,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto("mail_outbox")
+    .values({
+      id: crypto.randomUUID(),
+      kind,
+      recipient,
+      payload: JSON.stringify(payload),
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Writes a message to the outbox; the worker sends it. */
+export function queueMail(db: DB, mail: Mail, now = new Date()): Promise<void> {
+  return insert(db, "mail", mail.to, { subject: mail.subject, text: mail.text }, now);
+}
+
+/**
+ * Writes a password-reset request for `email` to the outbox, whether or not an account has that
+ * address: the worker later asks for the link, which only an existing account gets.
+ */
+export function queuePasswordReset(
+  db: DB,
+  request: { email: string; redirectTo: string },
+  now = new Date(),
+): Promise<void> {
+  return insert(db, "password-reset", request.email, { redirectTo: request.redirectTo }, now);
+}
+
+/**
+ * Takes the next row that is due and held by no one, for `CLAIM_LEASE_MS`, and counts the
+ * attempt. The update only succeeds while the row is still free, so of several processes
+ * reaching for the same row (PostgreSQL) exactly one gets it; the others try the next.
+ */
+export async function claimDueItem(db: DB, now = new Date()): Promise<OutboxItem | undefined> {
+  const moment = now.toISOString();
+  const isFree = (eb: ExpressionBuilder<Database, "mail_outbox">) =>
+    eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", moment)]);
+  for (let tries = 0; tries < 5; tries++) {
+    const candidates = await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("failed_at", "is", null)
+      .where("next_attempt_at", "<=", moment)
+      .where(isFree)
+      .orderBy("next_attempt_at")
+      .limit(5)
+      .execute();
+    if (candidates.length === 0) return undefined;
+    for (const { id } of candidates) {
+      const row = await db
+        .updateTable("mail_outbox")
+        .set((eb) => ({
+          claimed_until: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "=", id)
+        .where("failed_at", "is", null)
+        .where(isFree)
+        .returning(["id", "kind", "recipient", "payload", "attempts"])
+        .executeTakeFirst();
+      if (!row) continue;
+      const payload = JSON.parse(row.payload) as unknown;
+      return row.kind === "mail"
+        ? {
+            id: row.id,
+            attempts: row.attempts,
+            kind: "mail",
+            mail: { to: row.recipient, ...mailPayload.parse(payload) },
+          }
+        : {
+            id: row.id,
+            attempts: row.attempts,
+            kind: "password-reset",
+            request: { email: row.recipient, ...passwordResetPayload.parse(payload) },
+          };
+    }
+  }
+  return undefined;
+}
+
+/** The work of a row is done (the mail went out): it leaves the outbox. */
+export async function completeItem(db: DB, id: string): Promise<void> {
+  await db.deleteFrom("mail_outbox").where("id", "=", id).execute();
+}
+
+/**
+ * A try failed: the row is due again after a backoff that doubles with each attempt, or, after
+ * `MAX_MAIL_ATTEMPTS`, marked as given up. Says which.
+ */
+export async function failItem(
+  db: DB,
+  item: Pick<OutboxItem, "id" | "attempts">,
+  now = new Date(),
+): Promise<{ givenUp: true } | { givenUp: false; retryInMs: number }> {
+  if (item.attempts >= MAX_MAIL_ATTEMPTS) {
+    await db
+      .updateTable("mail_outbox")
+      .set({ failed_at: now.toISOString(), claimed_until: null })
+      .where("id", "=", item.id)
+      .execute();
+    return { givenUp: true };
+  }
+  const retryInMs = FIRST_RETRY_MS * 2 ** (item.attempts - 1);
+  await db
+    .updateTable("mail_outbox")
+    .set({
+      next_attempt_at: new Date(now.getTime() + retryInMs).toISOString(),
+      claimed_until: null,
+    })
+    .where("id", "=", item.id)
+    .execute();
+  return { givenUp: false, retryInMs };
+}

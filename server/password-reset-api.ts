@@ -1,0 +1,79 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestPasswordReset } from "../core/password-reset-request.ts";
+import type { DB } from "../db/index.ts";
+import type { SecurityLog } from "./security-log.ts";
+
+/** Better Auth's own answer to this call, kept so that its clients see no difference. */
+const ANSWER = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+};
+const ROUTE = "POST /api/auth/request-password-reset";
+
+/**
+ * `POST /api/auth/request-password-reset {email, redirectTo?}` (mounted at /api/auth in front of
+ * Better Auth), answered here instead of by
+ * Better Auth so that it does the same work as the login page's form whatever the address
+ * (core/password-reset-request.ts); the mail worker asks Better Auth for the link afterwards.
+ */
+export function passwordResetRequestApi({
+  db,
+  addressOf,
+  securityLog,
+  wakeMailWorker,
+}: {
+  db: DB;
+  addressOf: (c: Context) => string;
+  securityLog: SecurityLog;
+  wakeMailWorker: () => void;
+}) {
+  const limitBody = bodyLimit({
+    maxSize: 4 * 1024,
+    onError: (c) => c.json({ message: "The request body is larger than 4 KB." }, 413),
+  });
+  const api = new Hono();
+  api.post("/request-password-reset", limitBody, async (c) => {
+    const address = addressOf(c);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ message: 'Send a JSON body such as {"email": "you@example.com"}.' }, 400);
+    }
+    const fields = (typeof body === "object" && body !== null ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const result = await requestPasswordReset(
+      db,
+      { email: fields.email, redirectTo: fields.redirectTo },
+      { clientAddress: address },
+    );
+    if (result.outcome === "invalid") return c.json({ message: result.message }, 400);
+    if (result.outcome === "rate-limited") {
+      securityLog({
+        event: "rate-limited",
+        outcome: "refused",
+        address,
+        email: result.email,
+        route: ROUTE,
+        reason: "password-reset",
+        status: 429,
+      });
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ message: "Too many attempts. Please wait and try again." }, 429);
+    }
+    wakeMailWorker();
+    securityLog({
+      event: "password-reset-request",
+      outcome: "success",
+      address,
+      email: result.email,
+      route: ROUTE,
+      status: 200,
+    });
+    return c.json(ANSWER);
+  });
+  return api;
+}
