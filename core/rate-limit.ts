@@ -7,9 +7,18 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** DESIGN §5: sign-in, sign-up, password reset and writes, per client address. */
+/**
+ * DESIGN §5: sign-in, sign-up, password reset and writes, per client address; password guesses
+ * also per account.
+ */
 export const rateLimits = {
+  /** Requests that check a password (sign-in, change-password, verify-password), per address. */
   signIn: { limit: 10, windowSeconds: 10 * 60 },
+  /**
+   * …and per account, from any number of addresses (ASVS 6.3.1). A short lock: the owner waits
+   * at most 15 minutes, or is let in at once by a password reset.
+   */
+  signInAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
