@@ -54,3 +54,8 @@ export async function hitRateLimit(
   const resetAt = Number(row.window_started_at) + windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
 }
+
+/** Forgets the attempts counted for `key`, e.g. an account's guesses once its owner got in. */
+export async function clearRateLimit(db: DB, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}

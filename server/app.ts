@@ -118,7 +118,7 @@ export function createApp({
   const endOverAge = endOverAgeSessions(db);
   app.use("/api/*", endOverAge);
 
-  app.route("/api/auth", authApi({ db, auth, addressOf }));
+  app.route("/api/auth", authApi({ auth, addressOf }));
 
   // The JSON API comes first and sets its headers before answering, which keeps Hono's fast
   // path for small JSON bodies (headers added afterwards would rebuild every response).
@@ -133,7 +133,7 @@ export function createApp({
   app.use("/api/*", (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
   app.route("/api", publicApi(db));
-  app.route("/api", accountApi({ db, auth }));
+  app.route("/api", accountApi({ db, auth, securityLog, addressOf }));
   app.route("/api", reviewApi({ db, auth, addressOf }));
   app.all("/api/*", (c) => c.json({ message: "No such API endpoint." }, 404));
 

@@ -1,0 +1,19 @@
+/** The header the server sets to the client's address (from the socket, or the proxy's). */
+export const CLIENT_ADDRESS_HEADER = "x-ielts-hub-client-address";
+/** The header the server sets to the route a request came in on: `POST /login`, `POST /api/auth/…`. */
+export const CLIENT_ROUTE_HEADER = "x-ielts-hub-client-route";
+
+/**
+ * The headers Better Auth gets, on the JSON API and from page actions alike: the request's own,
+ * with the client's address and route set by the server. Whatever a client sent under these
+ * names is overwritten, so the rate limits and the security log can trust them.
+ */
+export function authRequestHeaders(
+  source: Headers,
+  { address, method, path }: { address: string; method: string; path: string },
+): Headers {
+  const headers = new Headers(source);
+  headers.set(CLIENT_ADDRESS_HEADER, address);
+  headers.set(CLIENT_ROUTE_HEADER, `${method} ${path}`);
+  return headers;
+}
