@@ -74,7 +74,10 @@ export function newPasswordFor(email: string | undefined) {
 }
 
 export const nameSchema = z
-  .string({ error: "Please enter your name as text." })
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? "Please enter your name." : "Please enter your name as text.",
+  })
   .trim()
   .min(1, "Please enter your name.")
   .max(100, "Please keep your name under 100 characters.");

@@ -8,7 +8,7 @@ import {
   rateLimits,
 } from "../../core/rate-limit.ts";
 import type { DB } from "../../db/index.ts";
-import type { SecurityEvent, SecurityLog } from "../security-log.ts";
+import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";
 import type { AfterHook, BeforeHook, HookContext } from "./hooks.ts";
 import { CLIENT_ADDRESS_HEADER, CLIENT_ROUTE_HEADER } from "./request-headers.ts";
 
@@ -20,6 +20,14 @@ const addressLimits: Record<string, { bucket: string; rule: RateLimitRule }> = {
   "/sign-up/email": { bucket: "sign-up", rule: rateLimits.signUp },
   "/request-password-reset": { bucket: "password-reset", rule: rateLimits.passwordReset },
   "/reset-password": { bucket: "password-reset", rule: rateLimits.passwordReset },
+};
+
+/** The events whose requests the policy checks, for logging its refusals. */
+const policyEvents: Record<string, SecurityEventName> = {
+  "/sign-up/email": "sign-up",
+  "/change-password": "password-change",
+  "/reset-password": "password-reset",
+  "/update-user": "profile-update",
 };
 
 /** Every guess at one account's password counts here, whichever endpoint and address it came from. */
@@ -117,6 +125,20 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
   };
 
   const before: BeforeHook = async (ctx) => {
+    try {
+      return await checkBefore(ctx);
+    } catch (error) {
+      // A refusal by the policy is the event's failure; rate-limit hits were logged as such.
+      const event = policyEvents[ctx.path];
+      if (event && isAPIError(error) && error.statusCode === 400) {
+        const { userId, email } = subjects.get(ctx.context) ?? {};
+        log(ctx, { event, outcome: "failure", status: 400, reason: "policy", userId, email });
+      }
+      throw error;
+    }
+  };
+
+  const checkBefore: BeforeHook = async (ctx) => {
     const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER);
     const limit = addressLimits[ctx.path];
     if (limit && address) {
@@ -185,7 +207,7 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
   const after: AfterHook = async (ctx) => {
     const returned: unknown = ctx.context.returned;
     const error = isAPIError(returned) ? (returned as APIError) : undefined;
-    const failure = error
+    const outcome = error
       ? { outcome: "failure" as const, status: error.statusCode, reason: reasonOf(error) }
       : { outcome: "success" as const };
     const subject = subjects.get(ctx.context) ?? {};
@@ -200,7 +222,7 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
         } else {
           // Naming the account tried, and its id when there is one (never the password).
           const userId = subject.email ? await userIdFor(subject.email) : undefined;
-          log(ctx, { event: "sign-in", ...failure, ...subject, userId });
+          log(ctx, { event: "sign-in", ...outcome, ...subject, userId });
         }
         return;
       }
@@ -210,24 +232,19 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
           ctx,
           user
             ? { event: "sign-up", outcome: "success", userId: user.id, email: user.email }
-            : { event: "sign-up", ...failure, ...subject },
+            : { event: "sign-up", ...outcome, ...subject },
         );
         return;
       }
       case "/callback/:id": {
-        // Google: a new session means it signed someone in.
+        // Google (the provider's id): a new session means it signed someone in.
         const user = newSession?.user;
+        const reason = String((ctx.params as { id?: unknown } | undefined)?.id ?? "oauth");
         log(
           ctx,
           user
-            ? {
-                event: "sign-in",
-                outcome: "success",
-                userId: user.id,
-                email: user.email,
-                reason: "google",
-              }
-            : { event: "sign-in", outcome: "failure", reason: "google" },
+            ? { event: "sign-in", outcome: "success", userId: user.id, email: user.email, reason }
+            : { event: "sign-in", outcome: "failure", reason },
         );
         return;
       }
@@ -241,14 +258,14 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
             : ctx.path === "/verify-password"
               ? "password-verify"
               : "password-reset";
-        log(ctx, { event, ...failure, userId: subject.userId });
+        log(ctx, { event, ...outcome, userId: subject.userId });
         return;
       }
       case "/update-user":
-        log(ctx, { event: "profile-update", ...failure, userId: subject.userId });
+        log(ctx, { event: "profile-update", ...outcome, userId: subject.userId });
         return;
       case "/sign-out":
-        if (subject.userId) log(ctx, { event: "sign-out", ...failure, userId: subject.userId });
+        if (subject.userId) log(ctx, { event: "sign-out", ...outcome, userId: subject.userId });
         return;
       default:
         return;

@@ -488,6 +488,16 @@ describe.each(engines)("account security on %s", (engine) => {
       );
       expect(events).toContainEqual(
         expect.objectContaining({
+          event: "sign-up",
+          outcome: "failure",
+          reason: "policy",
+          email: "spam-0@example.com",
+          status: 400,
+          ...where,
+        }),
+      );
+      expect(events).toContainEqual(
+        expect.objectContaining({
           event: "rate-limited",
           outcome: "refused",
           status: 429,
