@@ -10,8 +10,15 @@ export function authHeadersFor(request: Request, clientAddress: string): Headers
   return authRequestHeaders(request.headers, {
     address: clientAddress,
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: pagePath(new URL(request.url).pathname),
   });
+}
+
+/** The page a request is for: with JavaScript, React Router posts `/login` to `/login.data`. */
+function pagePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  const page = pathname.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
 }
 
 /**

@@ -320,6 +320,8 @@ describe.each(engines)("account security on %s", (engine) => {
         headers: { cookie: first },
       });
       expect(await stale.json()).toBeNull();
+      const staleToken = await postJson(app, "/api/jwt", { email }, { cookie: first, ...fresh() });
+      expect(staleToken.status).toBe(401);
       // The session that changed it goes on, under the new cookie it was given.
       const current = await app.request(`${ORIGIN}/api/auth/get-session`, {
         headers: { cookie: cookieHeader(changed) },
