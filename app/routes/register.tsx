@@ -61,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok) {
     const code = await betterAuthErrorCode(response);
     if (code === "VALIDATION_ERROR") {
-      const flash = { type: "error", message: (await authErrorMessage(response)) ?? "" } as const;
+      // The hooks' policy: the form's own schema already applied it, so this is a rare case.
+      const message = (await authErrorMessage(response)) ?? "Please check the form and try again.";
+      const flash = { type: "error", message } as const;
       return data({ values: safeValues, fieldErrors: {}, flash }, { status: 400 });
     }
     // Say no more than needed: the address cannot be used, and what the owner can do.

@@ -221,7 +221,7 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
           log(ctx, { event: "sign-in", outcome: "success", userId: id, email });
         } else {
           // Naming the account tried, and its id when there is one (never the password).
-          const userId = subject.email ? await userIdFor(subject.email) : undefined;
+          const userId = subject.email ? await userIdFor(ctx, subject.email) : undefined;
           log(ctx, { event: "sign-in", ...outcome, ...subject, userId });
         }
         return;
@@ -272,8 +272,8 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
     }
   };
 
-  const userIdFor = async (email: string) =>
-    (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst())?.id;
+  const userIdFor = async (ctx: HookContext, email: string) =>
+    (await ctx.context.internalAdapter.findUserByEmail(email))?.user.id;
 
   /** The account a reset token is for, from its verification row (the endpoint consumes it). */
   const resetTokenSubject = async (ctx: HookContext, token: string): Promise<Subject> => {
