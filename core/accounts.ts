@@ -1,5 +1,6 @@
 import zxcvbnCommon from "@zxcvbn-ts/language-common";
 import { z } from "zod";
+import { SITE_NAME } from "./site.ts";
 import { optionalHttpUrl } from "./validation.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -33,15 +34,74 @@ export const newPasswordSchema = z
       "This password is too common: it is among the first tried by attackers. Please choose another.",
   });
 
-export const registrationSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
-  photoUrl: optionalHttpUrl,
-  email: emailSchema,
-  password: newPasswordSchema,
+/**
+ * ASVS 6.2.11: the words an attacker tries first against this site and this account — the
+ * site's name, and the account's e-mail address, its local part and the pieces of that.
+ */
+export function contextWords(email?: string): string[] {
+  const site = SITE_NAME.toLowerCase();
+  const words = [site, site.replaceAll(" ", ""), ...site.split(" ")];
+  if (email) {
+    const address = email.trim().toLowerCase();
+    const local = address.split("@")[0] ?? "";
+    words.push(address, local, ...local.split(/[._+-]+/));
+  }
+  // Longest first, so the whole address goes before its pieces.
+  return [...new Set(words.filter((word) => word.length >= 3))].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * True when a password leans on the context words: what is left once they are taken out is too
+ * short or too common to stand on its own. A long passphrase that merely mentions IELTS passes.
+ */
+export function isBuiltFromContext(password: string, email?: string): boolean {
+  const lower = password.toLowerCase();
+  let rest = lower;
+  for (const word of contextWords(email)) rest = rest.replaceAll(word, "");
+  if (rest === lower) return false;
+  const own = rest.replace(/\s+/g, "");
+  return own.length < MIN_PASSWORD_LENGTH || isCommonPassword(own);
+}
+
+export const CONTEXT_PASSWORD_MESSAGE =
+  "Please don't build your password from the site's name or your e-mail address: add words of your own.";
+
+/** The whole password policy for the account with this e-mail (unknown: the site's words only). */
+export function newPasswordFor(email: string | undefined) {
+  return newPasswordSchema.refine((password) => !isBuiltFromContext(password, email), {
+    message: CONTEXT_PASSWORD_MESSAGE,
+  });
+}
+
+export const nameSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? "Please enter your name." : "Please enter your name as text.",
+  })
+  .trim()
+  .min(1, "Please enter your name.")
+  .max(100, "Please keep your name under 100 characters.");
+
+export const registrationSchema = z
+  .object({
+    name: nameSchema,
+    photoUrl: optionalHttpUrl,
+    email: emailSchema,
+    password: newPasswordSchema,
+  })
+  .superRefine(({ email, password }, context) => {
+    if (isBuiltFromContext(password, email)) {
+      context.addIssue({ code: "custom", path: ["password"], message: CONTEXT_PASSWORD_MESSAGE });
+    }
+  });
+
+/**
+ * A profile change through the API (`/api/auth/update-user`): a name as at registration, a
+ * photo address that is http(s), empty or null (no photo). Only the fields given are checked.
+ */
+export const profileUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  image: optionalHttpUrl.nullable(),
 });
 
 export const loginSchema = z.object({

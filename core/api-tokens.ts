@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
+import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
 
 /** SPEC §9: an API token is good for 300 seconds; ask for a new one after that. */
 export const API_TOKEN_LIFETIME_SECONDS = 300;
@@ -36,7 +37,11 @@ export interface TokenUser {
   image: string | null;
 }
 
-/** The user a token speaks for, while both the token and its session are unexpired. */
+/**
+ * The user a token speaks for, while both the token and its session are unexpired and the
+ * session is younger than its absolute lifetime (checked here on every use, not only when the
+ * session's cookie is next seen).
+ */
 export async function userForApiToken(
   db: DB,
   token: string,
@@ -44,6 +49,9 @@ export async function userForApiToken(
 ): Promise<TokenUser | undefined> {
   if (!token.startsWith("ih_") || token.length > 100) return undefined;
   const moment = now.toISOString();
+  const oldestSessionStart = new Date(
+    now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000,
+  ).toISOString();
   return db
     .selectFrom("api_tokens")
     .innerJoin("sessions", "sessions.id", "api_tokens.session_id")
@@ -52,5 +60,6 @@ export async function userForApiToken(
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.expires_at", ">", moment)
     .where("sessions.expires_at", ">", moment)
+    .where("sessions.created_at", ">", oldestSessionStart)
     .executeTakeFirst();
 }

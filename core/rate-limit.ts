@@ -8,12 +8,18 @@ export interface RateLimitRule {
 }
 
 /**
- * DESIGN §5: sign-in, sign-up, password reset and writes, per client address; new courses and
- * reviews also per account, which no number of addresses gets around. Windows last at most a
- * day: housekeeping drops counters whose window started over a day ago.
+ * DESIGN §5: sign-in, sign-up, password reset and writes, per client address; password guesses,
+ * new courses and reviews also per account, which no number of addresses gets around. Windows
+ * last at most a day: housekeeping drops counters whose window started over a day ago.
  */
 export const rateLimits = {
+  /** Requests that check a password (sign-in, change-password, verify-password), per address. */
   signIn: { limit: 10, windowSeconds: 10 * 60 },
+  /**
+   * …and per account, from any number of addresses (ASVS 6.3.1). A short lock: the owner waits
+   * at most 15 minutes, or is let in at once by a password reset.
+   */
+  signInAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
   /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
@@ -119,4 +125,9 @@ function waitInWords(seconds: number): string {
   if (seconds >= 90 * 60) return `about ${Math.round(seconds / 3600)} hours`;
   if (seconds >= 90) return `about ${Math.round(seconds / 60)} minutes`;
   return "a minute";
+}
+
+/** Forgets the attempts counted for `key`, e.g. an account's guesses once its owner got in. */
+export async function clearRateLimit(db: DB, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }

@@ -133,14 +133,14 @@ export function createApp({
     "/api/auth",
     passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
   );
-  app.route("/api/auth", authApi({ db, auth, addressOf }));
+  app.route("/api/auth", authApi({ auth, addressOf }));
   app.on(
     ["GET", "HEAD"],
     ["/api", "/api/", "/api/services", "/api/services/:id", "/api/reviews/:serviceId"],
     publicAnswer,
   );
   app.route("/api", publicApi({ db, baseUrl: config.baseUrl }));
-  app.route("/api", accountApi({ db, auth, baseUrl: config.baseUrl }));
+  app.route("/api", accountApi({ db, auth, securityLog, addressOf, baseUrl: config.baseUrl }));
   app.route("/api", reviewApi({ db, auth, addressOf, securityLog, baseUrl: config.baseUrl }));
   app.all("/api/*", apiFallback(app as never));
 

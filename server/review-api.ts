@@ -46,6 +46,8 @@ export function reviewApi({
 }) {
   const api = new Hono<ApiUserEnv>();
   const { ownReviewJson } = apiShapes(baseUrl);
+  // A call without a valid identity is logged like every other refused access.
+  const apiUser = requireApiUser(db, auth, { securityLog, addressOf });
   const readJson = async (c: { req: { json: () => Promise<unknown> } }) =>
     c.req.json().catch(() => undefined);
   const writer = (c: Context<ApiUserEnv>) => ({
@@ -82,7 +84,7 @@ export function reviewApi({
     return c.json({ message: refusal.message }, 429);
   };
 
-  api.post("/services", requireApiUser(db, auth), async (c) => {
+  api.post("/services", apiUser, async (c) => {
     const body = z
       .object({
         serviceName: z.unknown(),
@@ -108,7 +110,7 @@ export function reviewApi({
 
   // SPEC §7's body (serviceName, img, price, userEmail, userName, userPhoto, addTime) carries no
   // stars: such a review is stored without a rating. Only serviceId, userMessage and rating are read.
-  api.post("/reviews", requireApiUser(db, auth), async (c) => {
+  api.post("/reviews", apiUser, async (c) => {
     const body = z
       .object({
         serviceId: z.string().min(1).max(64),
@@ -134,14 +136,14 @@ export function reviewApi({
     return c.json({ message: "You have already reviewed this service." }, 409);
   });
 
-  api.get("/update/:id", requireApiUser(db, auth), async (c) => {
+  api.get("/update/:id", apiUser, async (c) => {
     const id = c.req.param("id");
     const review = await findOwnReview(db, id, c.get("apiUser").id);
     if (!review) return notYours(c, await reviewRefusalReason(db, id));
     return c.json(ownReviewJson(review));
   });
 
-  api.patch("/reviews/:id", requireApiUser(db, auth), async (c) => {
+  api.patch("/reviews/:id", apiUser, async (c) => {
     const body = z
       .object({ text: z.unknown().optional(), rating: z.unknown().optional() })
       .safeParse(await readJson(c));
@@ -162,7 +164,7 @@ export function reviewApi({
     return notYours(c, updated.reason);
   });
 
-  api.delete("/reviews/:id", requireApiUser(db, auth), async (c) => {
+  api.delete("/reviews/:id", apiUser, async (c) => {
     const deleted = await deleteOwnReview(db, { writer: writer(c), reviewId: c.req.param("id") });
     if (deleted.ok) return c.json({ deletedCount: 1 });
     if (deleted.reason === "rate-limited") return tooMany(c, deleted);

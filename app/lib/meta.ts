@@ -1,4 +1,6 @@
-export const SITE_NAME = "IELTS Hub";
+import { SITE_NAME } from "../../core/site.ts";
+
+export { SITE_NAME };
 
 /** `{page} - IELTS Hub`, with the title and description every page carries. */
 export function pageMeta(page: string, description: string) {

@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginSchema } from "../../core/accounts.ts";
 import { requestPasswordReset } from "../../core/password-reset-request.ts";
-import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
-import { logAuthEvent } from "../../server/auth/log.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { appContext } from "../context.ts";
+import { authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode, errorCodeText } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -33,15 +32,16 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 const RESET_SENT = "Password Reset Successfully, Please Check your email";
 const TOO_MANY = "Too many attempts from your network. Please wait a few minutes and try again.";
+const TOO_MANY_SIGN_INS =
+  "Too many sign-in attempts for this account or from your network. Please wait a few minutes and try again, or reset your password.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, clientAddress } = context.get(appContext);
+  const { db, auth, clientAddress, securityLog, wakeMailWorker } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
   if (form.get("intent") === "forgot") {
     // The same work whether or not an account has this e-mail; the mail leaves afterwards.
-    const { securityLog, wakeMailWorker } = context.get(appContext);
     const route = "POST /login";
     const email = form.get("email");
     const result = await requestPasswordReset(db, { email }, { clientAddress });
@@ -93,29 +93,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const { email, password, rememberMe } = result.data;
 
-  const verdict = await hitRateLimit(db, `sign-in:${clientAddress}`, rateLimits.signIn);
-  if (!verdict.allowed) {
-    logAuthEvent("sign-in", "rate-limited", { email, address: clientAddress });
+  // The limits per address and per account, and the security log, are Better Auth's hooks'.
+  const response = await authResponse(
+    auth.api.signInEmail({
+      body: { email, password, rememberMe: rememberMe === "on" },
+      headers: authHeadersFor(request, clientAddress),
+      asResponse: true,
+    }),
+  );
+  if (response.status === 429) {
+    const flash = { type: "error", message: TOO_MANY_SIGN_INS } as const;
     return data(
-      { values: { email }, fieldErrors: {}, flash: { type: "error", message: TOO_MANY } as const },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      { values: { email }, fieldErrors: {}, flash },
+      { status: 429, headers: { "Retry-After": response.headers.get("retry-after") ?? "60" } },
     );
   }
-
-  const response = await auth.api.signInEmail({
-    body: { email, password, rememberMe: rememberMe === "on" },
-    headers: request.headers,
-    asResponse: true,
-  });
   if (!response.ok) {
     const code = errorCodeText(await betterAuthErrorCode(response));
-    logAuthEvent("sign-in", "failure", { email, address: clientAddress, reason: code });
     return data(
       { values: { email }, fieldErrors: {}, flash: { type: "error", message: code } as const },
       { status: 401 },
     );
   }
-  logAuthEvent("sign-in", "success", { email, address: clientAddress });
   return redirectWithToast(
     redirectTo,
     { type: "success", message: "Login Success" },

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { logAuthEvent } from "../../server/auth/log.ts";
 import { appContext } from "../context.ts";
+import { authHeadersFor } from "../lib/auth-call.server.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -9,10 +9,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, clientAddress } = context.get(appContext);
   const { user } = await getSessionUser(request, context);
   if (!user) return redirect("/");
-  const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
-  logAuthEvent("sign-out", response.ok ? "success" : "failure", {
-    email: user.email,
-    address: clientAddress,
+  // Better Auth's hooks write the security log's line for it.
+  const response = await auth.api.signOut({
+    headers: authHeadersFor(request, clientAddress),
+    asResponse: true,
   });
   return redirect("/", { headers: cookiesFrom(response) });
 }

@@ -1,11 +1,10 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registrationSchema } from "../../core/accounts.ts";
-import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
-import { logAuthEvent } from "../../server/auth/log.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { appContext } from "../context.ts";
+import { authErrorMessage, authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, clientAddress } = context.get(appContext);
+  const { auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const result = parseForm(registrationSchema, form);
@@ -40,25 +39,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
 
-  const verdict = await hitRateLimit(db, `sign-up:${clientAddress}`, rateLimits.signUp);
-  if (!verdict.allowed) {
-    logAuthEvent("sign-up", "rate-limited", { address: clientAddress });
+  // The limit per address, the policy (again) and the security log are Better Auth's hooks'.
+  const { name, email, password, photoUrl } = result.data;
+  const response = await authResponse(
+    auth.api.signUpEmail({
+      body: { name, email, password, ...(photoUrl ? { image: photoUrl } : {}) },
+      headers: authHeadersFor(request, clientAddress),
+      asResponse: true,
+    }),
+  );
+  if (response.status === 429) {
     const flash = {
       type: "error",
       message: "Too many accounts from your network. Please try again later.",
     } as const;
-    return data({ values: safeValues, fieldErrors: {}, flash }, { status: 429 });
+    return data(
+      { values: safeValues, fieldErrors: {}, flash },
+      { status: 429, headers: { "Retry-After": response.headers.get("retry-after") ?? "60" } },
+    );
   }
-
-  const { name, email, password, photoUrl } = result.data;
-  const response = await auth.api.signUpEmail({
-    body: { name, email, password, ...(photoUrl ? { image: photoUrl } : {}) },
-    headers: request.headers,
-    asResponse: true,
-  });
   if (!response.ok) {
     const code = await betterAuthErrorCode(response);
-    logAuthEvent("sign-up", "failure", { email, address: clientAddress, reason: code });
+    if (code === "VALIDATION_ERROR") {
+      // The hooks' policy: the form's own schema already applied it, so this is a rare case.
+      const message = (await authErrorMessage(response)) ?? "Please check the form and try again.";
+      const flash = { type: "error", message } as const;
+      return data({ values: safeValues, fieldErrors: {}, flash }, { status: 400 });
+    }
     // Say no more than needed: the address cannot be used, and what the owner can do.
     const fieldErrors =
       code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"
@@ -75,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: response.status === 422 ? 409 : 400 },
     );
   }
-  logAuthEvent("sign-up", "success", { email, address: clientAddress });
   return redirectWithToast(
     redirectTo,
     { type: "success", message: "Register Successfully Complete" },

@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.ts";
-import { hitRateLimit, rateLimits } from "../../core/rate-limit.ts";
-import { logAuthEvent } from "../../server/auth/log.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.ts";
+import { authErrorMessage, authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
+import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -23,35 +23,37 @@ export function loader({ request }: Route.LoaderArgs) {
 const EXPIRED = "This link has expired or was already used. Ask for a new one from the login page.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, clientAddress } = context.get(appContext);
+  const { auth, clientAddress } = context.get(appContext);
   const result = parseForm(newPasswordFormSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
-  const verdict = await hitRateLimit(
-    db,
-    `password-reset:${clientAddress}`,
-    rateLimits.passwordReset,
+  // The limit per address, the policy with the account's own words and the security log are
+  // Better Auth's hooks'.
+  const response = await authResponse(
+    auth.api.resetPassword({
+      body: { token: result.data.token, newPassword: result.data.password },
+      headers: authHeadersFor(request, clientAddress),
+      asResponse: true,
+    }),
   );
-  if (!verdict.allowed) {
+  if (response.status === 429) {
     return data(
       {
         fieldErrors: {},
         flash: { type: "error", message: "Too many attempts. Please try again later." } as const,
       },
-      { status: 429 },
+      { status: 429, headers: { "Retry-After": response.headers.get("retry-after") ?? "60" } },
     );
   }
-  const response = await auth.api.resetPassword({
-    body: { token: result.data.token, newPassword: result.data.password },
-    asResponse: true,
-  });
+  if ((await betterAuthErrorCode(response)) === "VALIDATION_ERROR") {
+    const password = await authErrorMessage(response);
+    return data({ fieldErrors: { password }, flash: null }, { status: 400 });
+  }
   if (!response.ok) {
-    logAuthEvent("password-reset", "failure", { address: clientAddress });
     return data(
       { fieldErrors: {}, flash: { type: "error", message: EXPIRED } as const },
       { status: 400 },
     );
   }
-  logAuthEvent("password-reset", "success", { address: clientAddress });
   return redirectWithToast("/login", {
     type: "success",
     message: "Your password has been changed. Please log in with the new one.",

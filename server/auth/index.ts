@@ -1,20 +1,20 @@
 import { betterAuth } from "better-auth";
 import { sql } from "kysely";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS } from "../../core/sessions.ts";
+import { SITE_NAME } from "../../core/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
 import type { SendMail } from "../mail.ts";
 import type { SecurityLog } from "../security-log.ts";
+import { accountRules } from "./account-rules.ts";
+import { composeHooks } from "./hooks.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { redirectGuard } from "./redirect-guard.ts";
+import { CLIENT_ADDRESS_HEADER } from "./request-headers.ts";
 
-/** The header the server sets to the client's address (from the socket, or the proxy's). */
-export const CLIENT_ADDRESS_HEADER = "x-ielts-hub-client-address";
+export { CLIENT_ADDRESS_HEADER, SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS };
 
 const DAY = 24 * 60 * 60;
-/** A remembered session ends after 30 days without use ('Remember me' checked). */
-export const SESSION_INACTIVITY_SECONDS = 30 * DAY;
-/** …and after 90 days whatever happens; then the student logs in again. */
-export const SESSION_ABSOLUTE_SECONDS = 90 * DAY;
 export const PASSWORD_RESET_LIFETIME_SECONDS = 60 * 60;
 
 export interface AuthOptions {
@@ -38,9 +38,10 @@ export interface GoogleEndpoints {
  * Better Auth on the site's own database: e-mail and password, Google, password reset and
  * database sessions. Its models are mapped onto our snake_case tables.
  */
-export function createAuth({ database, config, secret, sendMail }: AuthOptions) {
+export function createAuth({ database, config, secret, sendMail, securityLog }: AuthOptions) {
+  const rules = accountRules({ db: database.db, securityLog });
   return betterAuth({
-    appName: "IELTS Hub",
+    appName: SITE_NAME,
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret,
@@ -149,7 +150,11 @@ export function createAuth({ database, config, secret, sendMail }: AuthOptions) 
         },
       },
     },
-    // Our own limiter (core/rate-limit.ts) keys on the socket address and is shared by the forms.
+    // Rate limits, the password and profile policy and the security log, for the JSON API and
+    // the page actions alike (server/auth/account-rules.ts).
+    hooks: composeHooks({ before: [rules.before], after: [rules.after] }),
+    // Our own limiter (core/rate-limit.ts, applied by the hooks) keys on the client's address
+    // and on the account.
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "ielts-hub",

@@ -416,12 +416,13 @@ describe("rate limits", () => {
   it("key on X-Forwarded-For only behind a trusted proxy", async () => {
     const behindProxy = await createTestDatabase("sqlite");
     const app = await createTestApp(behindProxy, { TRUST_PROXY: "true" });
-    const { email } = await signUp(app);
+    // A different account each time, so only the per-address limit is in play.
+    const email = (attempt: number) => `nobody-${attempt}@example.com`;
     for (let attempt = 0; attempt < 12; attempt++) {
       const response = await postForm(
         app,
         "/login",
-        { email, password: "wrong" },
+        { email: email(attempt), password: "wrong" },
         { "x-forwarded-for": `203.0.113.${attempt}` },
       );
       expect(response.status).toBe(401);
@@ -433,7 +434,7 @@ describe("rate limits", () => {
           await postForm(
             app,
             "/login",
-            { email, password: "wrong" },
+            { email: email(attempt), password: "wrong" },
             { "x-forwarded-for": "1.2.3.4, 192.0.2.50" },
           )
         ).status,

@@ -240,6 +240,8 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     "/api/my-reviews",
     `/api/update/${reviewId}`,
     "/api/auth/get-session",
+    // Better Auth hears the route in a header, which takes Latin-1 only.
+    "/api/auth/reset-password/%F0%9F%98%80%E2%80%AE?callbackURL=%2F",
   ];
 
   it.each([

@@ -1,0 +1,301 @@
+import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
+import type { z } from "zod";
+import { emailSchema, newPasswordFor, profileUpdateSchema } from "../../core/accounts.ts";
+import {
+  clearRateLimit,
+  hitRateLimit,
+  type RateLimitRule,
+  rateLimits,
+} from "../../core/rate-limit.ts";
+import type { DB } from "../../db/index.ts";
+import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";
+import type { AfterHook, BeforeHook, HookContext } from "./hooks.ts";
+import { CLIENT_ADDRESS_HEADER, CLIENT_ROUTE_HEADER } from "./request-headers.ts";
+
+/** Per-address limits, by Better Auth endpoint; the buckets are shared by the paths that guess. */
+const addressLimits: Record<string, { bucket: string; rule: RateLimitRule }> = {
+  "/sign-in/email": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/change-password": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/verify-password": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/sign-up/email": { bucket: "sign-up", rule: rateLimits.signUp },
+  "/request-password-reset": { bucket: "password-reset", rule: rateLimits.passwordReset },
+  "/reset-password": { bucket: "password-reset", rule: rateLimits.passwordReset },
+};
+
+/** The events whose requests the policy checks, for logging its refusals. */
+const policyEvents: Record<string, SecurityEventName> = {
+  "/sign-up/email": "sign-up",
+  "/change-password": "password-change",
+  "/reset-password": "password-reset",
+  "/update-user": "profile-update",
+};
+
+/** Every guess at one account's password counts here, whichever endpoint and address it came from. */
+const accountKey = (email: string) => `password:account:${email}`;
+
+/** Who a request is about, found before the endpoint ran, for the after hook and the log. */
+interface Subject {
+  userId?: string;
+  email?: string;
+}
+
+function minutes(seconds: number) {
+  const count = Math.ceil(seconds / 60);
+  return count === 1 ? "a minute" : `${count} minutes`;
+}
+
+function refuse(message: string): never {
+  throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message });
+}
+
+/** The schema's first message, as the forms show it, or the parsed value. */
+function check<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) refuse(parsed.error.issues[0]?.message ?? "This value is not valid.");
+  return parsed.data;
+}
+
+function bodyOf(ctx: HookContext): Record<string, unknown> {
+  const body: unknown = ctx.body;
+  return body && typeof body === "object" && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+/** `INVALID_EMAIL_OR_PASSWORD` → `invalid-email-or-password`, as the login page shows codes. */
+function reasonOf(error: APIError): string {
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code.toLowerCase().replaceAll("_", "-") : String(error.status);
+}
+
+/**
+ * The rules every path to an account must obey (DESIGN §5), as Better Auth hooks so the JSON API
+ * and the page actions (which call `auth.api.*`) both pass through them:
+ * - rate limits per client address, and password guesses per account (ASVS 6.3.1) — a success,
+ *   a changed password or a completed reset clears the account's count;
+ * - one password and profile policy (core/accounts.ts) on sign-up, change-password,
+ *   reset-password and update-user; changing the password ends every other session;
+ * - one security-log line per authentication event, written here and nowhere else.
+ * The client's address and route come from headers the server sets (request-headers.ts); a
+ * direct server call without them (tests, housekeeping) is limited per account only.
+ */
+export function accountRules({ db, securityLog }: { db: DB; securityLog: SecurityLog }) {
+  // Keyed by the per-call Better Auth context, which the before and after hooks share.
+  const subjects = new WeakMap<object, Subject>();
+  const remember = (ctx: HookContext, subject: Subject) => subjects.set(ctx.context, subject);
+
+  const log = (ctx: HookContext, event: SecurityEvent) => {
+    const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER) ?? undefined;
+    const route = ctx.headers?.get(CLIENT_ROUTE_HEADER) ?? `server-call ${ctx.path}`;
+    securityLog({ ...event, address, route });
+  };
+
+  /** Counts one attempt; past the limit, logs it and answers 429 with Retry-After. */
+  const spend = async (
+    ctx: HookContext,
+    key: string,
+    rule: RateLimitRule,
+    {
+      reason,
+      message,
+      ...subject
+    }: Subject & { reason: string; message: (wait: string) => string },
+  ) => {
+    const verdict = await hitRateLimit(db, key, rule);
+    if (verdict.allowed) return;
+    log(ctx, { event: "rate-limited", outcome: "refused", status: 429, reason, ...subject });
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { code: "TOO_MANY_REQUESTS", message: message(minutes(verdict.retryAfterSeconds)) },
+      { "Retry-After": String(verdict.retryAfterSeconds) },
+    );
+  };
+
+  const spendAccountGuess = (ctx: HookContext, subject: Subject & { email: string }) =>
+    spend(ctx, accountKey(subject.email), rateLimits.signInAccount, {
+      ...subject,
+      reason: "password:account",
+      message: (wait) =>
+        `Too many password attempts for this account. Please wait ${wait} and try again, or reset your password.`,
+    });
+
+  const sessionSubject = async (ctx: HookContext): Promise<Subject> => {
+    const session = await getSessionFromCtx(ctx);
+    return session ? { userId: session.user.id, email: session.user.email } : {};
+  };
+
+  const before: BeforeHook = async (ctx) => {
+    try {
+      return await checkBefore(ctx);
+    } catch (error) {
+      // A refusal by the policy is the event's failure; rate-limit hits were logged as such.
+      const event = policyEvents[ctx.path];
+      if (event && isAPIError(error) && error.statusCode === 400) {
+        const { userId, email } = subjects.get(ctx.context) ?? {};
+        log(ctx, { event, outcome: "failure", status: 400, reason: "policy", userId, email });
+      }
+      throw error;
+    }
+  };
+
+  const checkBefore: BeforeHook = async (ctx) => {
+    const address = ctx.headers?.get(CLIENT_ADDRESS_HEADER);
+    const limit = addressLimits[ctx.path];
+    if (limit && address) {
+      await spend(ctx, `${limit.bucket}:${address}`, limit.rule, {
+        reason: `${limit.bucket}:address`,
+        message: (wait) =>
+          `Too many attempts from your network. Please wait ${wait} and try again.`,
+      });
+    }
+    const body = bodyOf(ctx);
+
+    switch (ctx.path) {
+      case "/sign-in/email": {
+        const email = emailSchema.safeParse(body.email).data;
+        if (!email) return undefined;
+        remember(ctx, { email });
+        await spendAccountGuess(ctx, { email });
+        return undefined;
+      }
+      case "/verify-password": {
+        const subject = await sessionSubject(ctx);
+        remember(ctx, subject);
+        if (subject.email) await spendAccountGuess(ctx, { ...subject, email: subject.email });
+        return undefined;
+      }
+      case "/change-password": {
+        const subject = await sessionSubject(ctx);
+        remember(ctx, subject);
+        check(newPasswordFor(subject.email), body.newPassword);
+        if (subject.email) await spendAccountGuess(ctx, { ...subject, email: subject.email });
+        // Whoever changes the password ends every other session, and with them their tokens.
+        return { body: { revokeOtherSessions: true } };
+      }
+      case "/sign-up/email": {
+        const email = emailSchema.safeParse(body.email).data;
+        remember(ctx, { email });
+        const { name, image } = check(profileUpdateSchema.required({ name: true }), {
+          name: body.name,
+          image: body.image,
+        });
+        check(newPasswordFor(email), body.password);
+        return { body: { name, ...(image ? { image } : {}) } };
+      }
+      case "/reset-password": {
+        const query: unknown = ctx.query;
+        const token = body.token ?? (query as { token?: unknown } | undefined)?.token;
+        const subject = typeof token === "string" ? await resetTokenSubject(ctx, token) : {};
+        remember(ctx, subject);
+        check(newPasswordFor(subject.email), body.newPassword);
+        return undefined;
+      }
+      case "/update-user": {
+        remember(ctx, await sessionSubject(ctx));
+        const { name } = check(profileUpdateSchema, { name: body.name, image: body.image });
+        return name === undefined ? undefined : { body: { name } };
+      }
+      case "/sign-out": {
+        remember(ctx, await signedInSubject(ctx));
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  const after: AfterHook = async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    const error = isAPIError(returned) ? (returned as APIError) : undefined;
+    const outcome = error
+      ? { outcome: "failure" as const, status: error.statusCode, reason: reasonOf(error) }
+      : { outcome: "success" as const };
+    const subject = subjects.get(ctx.context) ?? {};
+    const newSession = ctx.context.newSession;
+
+    switch (ctx.path) {
+      case "/sign-in/email": {
+        if (newSession) {
+          await clearRateLimit(db, accountKey(newSession.user.email.toLowerCase()));
+          const { id, email } = newSession.user;
+          log(ctx, { event: "sign-in", outcome: "success", userId: id, email });
+        } else {
+          // Naming the account tried, and its id when there is one (never the password).
+          const userId = subject.email ? await userIdFor(ctx, subject.email) : undefined;
+          log(ctx, { event: "sign-in", ...outcome, ...subject, userId });
+        }
+        return;
+      }
+      case "/sign-up/email": {
+        const user = newSession?.user;
+        log(
+          ctx,
+          user
+            ? { event: "sign-up", outcome: "success", userId: user.id, email: user.email }
+            : { event: "sign-up", ...outcome, ...subject },
+        );
+        return;
+      }
+      case "/callback/:id": {
+        // Google (the provider's id): a new session means it signed someone in.
+        const user = newSession?.user;
+        const reason = String((ctx.params as { id?: unknown } | undefined)?.id ?? "oauth");
+        log(
+          ctx,
+          user
+            ? { event: "sign-in", outcome: "success", userId: user.id, email: user.email, reason }
+            : { event: "sign-in", outcome: "failure", reason },
+        );
+        return;
+      }
+      case "/change-password":
+      case "/verify-password":
+      case "/reset-password": {
+        if (!error && subject.email) await clearRateLimit(db, accountKey(subject.email));
+        const event =
+          ctx.path === "/change-password"
+            ? "password-change"
+            : ctx.path === "/verify-password"
+              ? "password-verify"
+              : "password-reset";
+        log(ctx, { event, ...outcome, userId: subject.userId });
+        return;
+      }
+      case "/update-user":
+        log(ctx, { event: "profile-update", ...outcome, userId: subject.userId });
+        return;
+      case "/sign-out":
+        if (subject.userId) log(ctx, { event: "sign-out", ...outcome, userId: subject.userId });
+        return;
+      default:
+        return;
+    }
+  };
+
+  const userIdFor = async (ctx: HookContext, email: string) =>
+    (await ctx.context.internalAdapter.findUserByEmail(email))?.user.id;
+
+  /** The account a reset token is for, from its verification row (the endpoint consumes it). */
+  const resetTokenSubject = async (ctx: HookContext, token: string): Promise<Subject> => {
+    if (token.length > 500) return {};
+    const verification = await ctx.context.internalAdapter.findVerificationValue(
+      `reset-password:${token}`,
+    );
+    if (!verification || verification.expiresAt < new Date()) return {};
+    const user = await ctx.context.internalAdapter.findUserById(verification.value);
+    return user ? { userId: user.id, email: user.email } : {};
+  };
+
+  /** The user of the session cookie, read without renewing it (sign-out is about to end it). */
+  const signedInSubject = async (ctx: HookContext): Promise<Subject> => {
+    const token = await ctx.getSignedCookie(
+      ctx.context.authCookies.sessionToken.name,
+      ctx.context.secret,
+    );
+    if (!token) return {};
+    const found = await ctx.context.internalAdapter.findSession(token);
+    return found ? { userId: found.user.id, email: found.user.email } : {};
+  };
+
+  return { before, after };
+}
