@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateTo, migrateToLatest } from "../../db/migrate.ts";
-import { ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
+import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService, insertUser } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -19,22 +19,7 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
   let deployed: App;
   let serviceId: string;
 
-  const student = async (name: string) => {
-    const user = await signUp(app, { name });
-    const response = await postJson(
-      app,
-      "/api/jwt",
-      { email: user.email },
-      { cookie: user.cookie },
-    );
-    const { token } = (await response.json()) as { token: string };
-    const { id } = await database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", user.email)
-      .executeTakeFirstOrThrow();
-    return { ...user, id, token };
-  };
+  const student = (name: string) => signUpWithToken(app, database.db, { name });
   type Student = Awaited<ReturnType<typeof student>>;
   let starless: Student;
   let rater: Student;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits } from "../../core/rate-limit.ts";
-import { ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
+import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -26,22 +26,7 @@ describe.each(engines)("write limits on %s", (engine) => {
     app.securityEvents.length = 0;
   });
 
-  const student = async () => {
-    const user = await signUp(app);
-    const response = await postJson(
-      app,
-      "/api/jwt",
-      { email: user.email },
-      { cookie: user.cookie },
-    );
-    const { token } = (await response.json()) as { token: string };
-    const { id } = await database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", user.email)
-      .executeTakeFirstOrThrow();
-    return { ...user, id, token };
-  };
+  const student = () => signUpWithToken(app, database.db);
   type Student = Awaited<ReturnType<typeof student>>;
 
   const apiPost = (path: string, who: Student, address: string, body: unknown) =>

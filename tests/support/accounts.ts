@@ -1,3 +1,4 @@
+import type { DB } from "../../db/index.ts";
 import type { createTestApp } from "./test-app.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -60,4 +61,20 @@ export async function signUp(
     returnHeaders: true,
   });
   return { email, password, cookie: cookieHeader(headers) };
+}
+
+/**
+ * A signed-up student with what API tests need: their user id and a bearer token from
+ * `POST /api/jwt`, as an API client gets one.
+ */
+export async function signUpWithToken(app: App, db: DB, overrides: { name?: string } = {}) {
+  const user = await signUp(app, overrides);
+  const response = await postJson(app, "/api/jwt", { email: user.email }, { cookie: user.cookie });
+  const { token } = (await response.json()) as { token: string };
+  const { id } = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", user.email)
+    .executeTakeFirstOrThrow();
+  return { ...user, id, token };
 }
