@@ -20,8 +20,9 @@ async function openCourse(page: Page, name: string) {
 
 /** Clicks the star itself, as a person would; the radio inside is visually hidden. */
 async function chooseStars(page: Page, stars: number) {
-  await page.locator("label", { has: page.getByLabel(`${stars} out of 5 stars`) }).click();
-  await expect(page.getByLabel(`${stars} out of 5 stars`)).toBeChecked();
+  const radio = page.getByRole("radio", { name: `${stars} out of 5 stars` });
+  await page.locator("label", { has: radio }).click();
+  await expect(radio).toBeChecked();
 }
 
 const reviewsList = (page: Page) =>
