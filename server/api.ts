@@ -4,6 +4,7 @@ import { listReviewsForService } from "../core/reviews.ts";
 import { findService, latestServices, listServices, SERVICES_PAGE_SIZE } from "../core/services.ts";
 import type { DB } from "../db/index.ts";
 import { apiShapes } from "./api-shapes.ts";
+import { publicJson } from "./http-caching.ts";
 
 const MAX_PAGE_SIZE = 100;
 /** Ids are opaque strings; anything longer than this cannot be one of ours. */
@@ -36,7 +37,7 @@ export function publicApi({ db, baseUrl }: { db: DB; baseUrl: string }) {
   const api = new Hono();
   const { serviceJson, publicReviewJson } = apiShapes(baseUrl);
 
-  api.get("/", async (c) => c.json((await latestServices(db)).map(serviceJson)));
+  api.get("/", async (c) => publicJson(c, (await latestServices(db)).map(serviceJson)));
 
   api.get("/services", async (c) => {
     const query = pageQuery.safeParse({
@@ -47,21 +48,21 @@ export function publicApi({ db, baseUrl }: { db: DB; baseUrl: string }) {
       return c.json({ message: query.error.issues.map((issue) => issue.message).join("; ") }, 400);
     }
     const { services, count } = await listServices(db, query.data);
-    return c.json({ services: services.map(serviceJson), count });
+    return publicJson(c, { services: services.map(serviceJson), count });
   });
 
   api.get("/services/:id", async (c) => {
     const id = c.req.param("id");
     const service = isPlausibleId(id) ? await findService(db, id) : undefined;
     if (!service) return c.json({ message: "No service has this id." }, 404);
-    return c.json(serviceJson(service));
+    return publicJson(c, serviceJson(service));
   });
 
   api.get("/reviews/:serviceId", async (c) => {
     const serviceId = c.req.param("serviceId");
     const service = isPlausibleId(serviceId) ? await findService(db, serviceId) : undefined;
     if (!service) return c.json({ message: "No service has this id." }, 404);
-    return c.json((await listReviewsForService(db, serviceId)).map(publicReviewJson));
+    return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
   });
 
   return api;

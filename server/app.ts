@@ -19,7 +19,7 @@ import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
-import { pageCaching, publicAnswer, secureCookies } from "./http-caching.ts";
+import { pageCaching, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { passwordResetRequestApi } from "./password-reset-api.ts";
@@ -134,11 +134,6 @@ export function createApp({
     passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
   );
   app.route("/api/auth", authApi({ auth, addressOf }));
-  app.on(
-    ["GET", "HEAD"],
-    ["/api", "/api/", "/api/services", "/api/services/:id", "/api/reviews/:serviceId"],
-    publicAnswer,
-  );
   app.route("/api", publicApi({ db, baseUrl: config.baseUrl }));
   app.route("/api", accountApi({ db, auth, securityLog, addressOf, baseUrl: config.baseUrl }));
   app.route("/api", reviewApi({ db, auth, addressOf, securityLog, baseUrl: config.baseUrl }));

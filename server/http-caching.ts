@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
-import { etag } from "hono/etag";
+import type { Context, MiddlewareHandler } from "hono";
 
 /**
  * DESIGN §5 and ASVS 14.3.2: answers meant for one person are never stored by a browser or a
@@ -10,14 +9,25 @@ export const PRIVATE = "private, no-store";
 /** Cacheable, but checked with the server (If-None-Match → 304) before every reuse. */
 export const PUBLIC_REVALIDATED = "public, no-cache";
 
-const sha1 = (body: Uint8Array) => createHash("sha1").update(body).digest().buffer as ArrayBuffer;
-const withEtag = etag({ generateDigest: sha1 });
-
-/** For the public JSON reads: the same data for everyone, so cacheable with a validator. */
-export const publicAnswer: MiddlewareHandler = async (c, next) => {
-  await withEtag(c, next);
-  if (c.res.ok || c.res.status === 304) c.res.headers.set("Cache-Control", PUBLIC_REVALIDATED);
-};
+/**
+ * A public JSON answer with its validator (DESIGN §5): the same data for everyone, so cacheable,
+ * and revalidated with a SHA-1 ETag (304 when the client's copy is current). The body is hashed
+ * as it is written, and headers are set before the answer is made, which keeps Hono's fast path.
+ */
+export function publicJson(c: Context, value: unknown): Response {
+  const body = JSON.stringify(value);
+  const tag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  c.header("Cache-Control", PUBLIC_REVALIDATED);
+  c.header("ETag", tag);
+  const known = c.req.header("if-none-match");
+  if (
+    known &&
+    (known === "*" || known.split(",").some((t) => t.trim().replace(/^W\//, "") === tag))
+  ) {
+    return c.body(null, 304);
+  }
+  return c.body(body, 200, { "Content-Type": "application/json" });
+}
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=/;
 
