@@ -1,5 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { isApiPath } from "./refusal.ts";
+import { completeApiHeaders } from "./security-headers.ts";
 
 /** Turns a route pattern (`/api/reviews/:id`, `/api/auth/*`) into a test for concrete paths. */
 function patternTest(pattern: string): RegExp {
@@ -49,23 +50,28 @@ export function apiFallback(app: Hono<never>) {
 }
 
 /**
- * Every answer under /api is JSON (DESIGN §5): an error that some part answered in another form
- * (Better Auth's empty 404, a plain-text refusal) is given a JSON `{message}` with its status.
+ * Every answer under /api is JSON with the API's security headers (DESIGN §5): an error that
+ * some part answered in another form (Better Auth's empty 404, a plain-text refusal) is given a
+ * JSON `{message}` with its status, and a whole Response gets the headers it lacks.
  */
-export const jsonErrors: MiddlewareHandler = async (c, next) => {
-  await next();
-  const { status, headers } = c.res;
-  if (status < 400 || headers.get("content-type")?.includes("application/json")) return;
-  const text = (await c.res.text()).trim();
-  const message =
-    text && text.length < 200 && !text.startsWith("<") ? text : defaultMessage(status);
-  const kept = new Headers(headers);
-  kept.delete("content-length");
-  kept.set("content-type", "application/json");
-  // Hono merges the old answer's headers into a new one; start from none (kept has them).
-  c.res = undefined as unknown as Response;
-  c.res = new Response(JSON.stringify({ message }), { status, headers: kept });
-};
+export function completeApiAnswers({ production }: { production: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const { status, headers } = c.res;
+    if (status >= 400 && !headers.get("content-type")?.includes("application/json")) {
+      const text = (await c.res.text()).trim();
+      const message =
+        text && text.length < 200 && !text.startsWith("<") ? text : defaultMessage(status);
+      const kept = new Headers(headers);
+      kept.delete("content-length");
+      kept.set("content-type", "application/json");
+      // Hono merges the old answer's headers into a new one; start from none (kept has them).
+      c.res = undefined as unknown as Response;
+      c.res = new Response(JSON.stringify({ message }), { status, headers: kept });
+    }
+    completeApiHeaders(c.res.headers, production);
+  };
+}
 
 function defaultMessage(status: number): string {
   if (status === 404) return "No such API endpoint.";

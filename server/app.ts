@@ -9,7 +9,7 @@ import { appContext } from "../app/context.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
 import { publicApi } from "./api.ts";
-import { apiFallback, jsonErrors } from "./api-fallback.ts";
+import { apiFallback, completeApiAnswers } from "./api-fallback.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
@@ -125,7 +125,9 @@ export function createApp({
   app.use(refuseCrossSite({ baseUrl: config.baseUrl, securityLog, addressOf }));
 
   // The JSON API.
-  app.use("/api/*", jsonErrors);
+  // Only Better Auth answers with whole Responses of its own; the rest of the API sets its headers
+  // before answering and answers JSON.
+  app.use("/api/auth/*", completeApiAnswers({ production: config.production }));
   app.use("/api/*", limitApiBodies);
   app.use("/api/*", endOverAge);
 
@@ -174,7 +176,13 @@ export function createApp({
   });
 
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof HTTPException) {
+      if (!isApiPath(c.req.path)) return error.getResponse();
+      return c.json(
+        { message: error.message || "The request could not be handled." },
+        error.status,
+      );
+    }
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (isApiPath(c.req.path)) {
       const response = c.json(

@@ -47,6 +47,8 @@ export function refuseCrossSite({
   addressOf: (c: Context) => string;
 }): MiddlewareHandler {
   return async (c, next) => {
+    // Reads are never refused, and their headers are not even looked at (that costs a request).
+    if (SAFE_METHODS.has(c.req.method)) return next();
     const verdict = judgeCrossSite(c.req.raw.headers, c.req.method, baseUrl);
     if (verdict === "allowed") return next();
     securityLog({

@@ -56,17 +56,21 @@ export function apiHeaderList(production: boolean): [string, string][] {
 }
 
 /**
- * Set before the handler answers (Hono's fast path), and again afterwards on an answer built as
- * a whole Response (Better Auth's), which does not take headers set beforehand.
+ * Set before the handler answers, which keeps Hono's fast path for small JSON bodies. An answer
+ * built as a whole Response (Better Auth's) does not take them: `completeApiHeaders` then adds
+ * what is missing afterwards (server/api-fallback.ts calls it for every API answer).
  */
 export function apiHeaders({ production }: { production: boolean }): MiddlewareHandler {
   const headers = apiHeaderList(production);
-  return async (c, next) => {
+  return (c, next) => {
     for (const [name, value] of headers) c.header(name, value);
-    await next();
-    if (c.res.headers.has("X-Content-Type-Options")) return;
-    for (const [name, value] of headers) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-    }
+    return next();
   };
+}
+
+export function completeApiHeaders(response: Headers, production: boolean): void {
+  if (response.has("X-Content-Type-Options")) return;
+  for (const [name, value] of apiHeaderList(production)) {
+    if (!response.has(name)) response.set(name, value);
+  }
 }
