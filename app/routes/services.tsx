@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       count,
       services: outOfRange ? [] : services,
       outOfRange,
+      // Worked out here so the browser's code needs nothing from core (which would bring zod).
+      offset: ((page ?? 1) - 1) * SERVICES_PAGE_SIZE,
       origin: new URL(request.url).origin,
     },
     { status: outOfRange ? 404 : 200 },
@@ -48,10 +50,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     "Every IELTS preparation course: memberships, skills courses, practice tests and one-to-one feedback, with prices and student ratings.",
   );
   if (!loaderData || loaderData.services.length === 0) return meta;
-  const offset = ((loaderData.page ?? 1) - 1) * SERVICES_PAGE_SIZE;
   return [
     ...meta,
-    { "script:ld+json": catalogueJsonLd(loaderData.services, loaderData.origin, offset) },
+    {
+      "script:ld+json": catalogueJsonLd(loaderData.services, loaderData.origin, loaderData.offset),
+    },
   ];
 };
 
