@@ -54,6 +54,9 @@ if (!existsSync(chromium)) {
 run("Typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("Lint", "npm", ["run", "--silent", "lint"]);
 run("Build", "npm", ["run", "--silent", "build"]);
+run("Browser chunks: no server-only code, route chunks under 15 KB gzip", "node", [
+  "scripts/check-client-chunks.ts",
+]);
 run("Unit and integration tests (SQLite and PostgreSQL)", "npx", [
   "vitest",
   "run",
