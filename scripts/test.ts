@@ -53,6 +53,7 @@ if (!existsSync(chromium)) {
 
 run("Typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("Lint", "npm", ["run", "--silent", "lint"]);
+run("Layers: imports point one way", "node", ["scripts/check-layers.ts"]);
 run("Build", "npm", ["run", "--silent", "build"]);
 run("Browser chunks: no server-only code, route chunks under 15 KB gzip", "node", [
   "scripts/check-client-chunks.ts",
