@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { toDate } from "../db/schema.ts";
 import { centsToPrice } from "./format.ts";
+import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
 
 /**
@@ -129,7 +130,7 @@ export async function findOwnReview(
   reviewId: string,
   userId: string,
 ): Promise<Review | undefined> {
-  if (reviewId.length > 64) return undefined;
+  if (!isPlausibleId(reviewId)) return undefined;
   const row = await ownReviewsWithDetails(db)
     .where("reviews.id", "=", reviewId)
     .where("reviews.user_id", "=", userId)
@@ -155,7 +156,7 @@ export async function reviewRefusalReason(
   db: DB,
   reviewId: string,
 ): Promise<ReviewRefusal["reason"]> {
-  if (reviewId.length > 64) return "not-found";
+  if (!isPlausibleId(reviewId)) return "not-found";
   const row = await db
     .selectFrom("reviews")
     .select("id")
@@ -180,7 +181,7 @@ export async function updateOwnReview(
 ): Promise<{ ok: true } | ReviewRefusal | WriteLimited> {
   const limited = await countWrite(db, writer);
   if (limited) return limited;
-  if (reviewId.length > 64) return { ok: false, reason: "not-found" };
+  if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
   const result = await db
     .updateTable("reviews")
     .set({
@@ -211,7 +212,7 @@ export async function createReview(
 ): Promise<CreateReviewResult> {
   const limited = await countWrite(db, writer, "reviews");
   if (limited) return limited;
-  if (serviceId.length > 64) return { ok: false, reason: "no-such-service" };
+  if (!isPlausibleId(serviceId)) return { ok: false, reason: "no-such-service" };
   const service = await db
     .selectFrom("services")
     .select("id")
@@ -248,7 +249,7 @@ export async function deleteOwnReview(
 ): Promise<{ ok: true } | ReviewRefusal | WriteLimited> {
   const limited = await countWrite(db, writer);
   if (limited) return limited;
-  if (reviewId.length > 64) return { ok: false, reason: "not-found" };
+  if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
   const result = await db
     .deleteFrom("reviews")
     .where("id", "=", reviewId)

@@ -3,6 +3,7 @@ import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
 import { DEFAULT_COVER } from "../db/seed/catalogue.ts";
 import { centsToPrice } from "./format.ts";
+import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
 import { optionalHttpUrl } from "./validation.ts";
 
@@ -63,6 +64,7 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
 }
 
 export async function findService(db: DB, id: string): Promise<Service | undefined> {
+  if (!isPlausibleId(id)) return undefined;
   const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? (await withRatings(db, [row]))[0] : undefined;
 }

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { MAX_ID_LENGTH } from "../core/ids.ts";
 import type { WriteLimited } from "../core/rate-limit.ts";
 import {
   createReview,
@@ -113,7 +114,7 @@ export function reviewApi({
   api.post("/reviews", apiUser, async (c) => {
     const body = z
       .object({
-        serviceId: z.string().min(1).max(64),
+        serviceId: z.string().min(1).max(MAX_ID_LENGTH),
         userMessage: z.unknown().optional(),
         rating: z.unknown().optional(),
       })

@@ -25,7 +25,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const service = params.id.length <= 64 ? await findService(db, params.id) : undefined;
+  const service = await findService(db, params.id);
   if (!service) throw data(null, { status: 404 });
   const [reviews, { user }] = await Promise.all([
     listReviewsForService(db, service.id),
