@@ -38,11 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ user, toast, googleSignIn }, { headers: responseHeaders });
 }
 
-/** The signed-in user (or null) as the root loader saw it, for any component. */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
+import type { SignedInUser } from "./signed-in-user.ts";
 
 /** SPEC §9: an API token is good for 300 seconds; ask for a new one after that. */
 export const API_TOKEN_LIFETIME_SECONDS = 300;
@@ -30,13 +31,6 @@ export async function issueApiToken(
   return { token, expiresAt };
 }
 
-export interface TokenUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
-
 /**
  * The user a token speaks for, while both the token and its session are unexpired and the
  * session is younger than its absolute lifetime (checked here on every use, not only when the
@@ -46,7 +40,7 @@ export async function userForApiToken(
   db: DB,
   token: string,
   now = new Date(),
-): Promise<TokenUser | undefined> {
+): Promise<SignedInUser | undefined> {
   if (!token.startsWith("ih_") || token.length > 100) return undefined;
   const moment = now.toISOString();
   const oldestSessionStart = new Date(

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings when written; PostgreSQL hands
@@ -101,9 +101,6 @@ export interface Database {
 }
 
 export type ServiceRow = Selectable<ServicesTable>;
-export type NewService = Insertable<ServicesTable>;
-export type ReviewRow = Selectable<ReviewsTable>;
-export type UserRow = Selectable<UsersTable>;
 
 export function toDate(value: Timestamp): Date {
   return value instanceof Date ? value : new Date(value);

@@ -1,13 +1,14 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { issueApiToken, type TokenUser, userForApiToken } from "../core/api-tokens.ts";
+import { issueApiToken, userForApiToken } from "../core/api-tokens.ts";
 import { listReviewsByUser } from "../core/reviews.ts";
+import type { SignedInUser } from "../core/signed-in-user.ts";
 import type { DB } from "../db/index.ts";
 import { apiShapes } from "./api-shapes.ts";
 import type { Auth } from "./auth/index.ts";
 import type { SecurityEvent, SecurityLog } from "./security-log.ts";
 
-export type ApiUserEnv = { Variables: { apiUser: TokenUser } };
+export type ApiUserEnv = { Variables: { apiUser: SignedInUser } };
 
 /** Where refusals are written, with the client's address. */
 export interface RefusalLog {
@@ -43,7 +44,7 @@ export function requireApiUser(
 ): MiddlewareHandler<ApiUserEnv> {
   return async (c, next) => {
     const header = c.req.header("authorization");
-    let user: TokenUser | undefined;
+    let user: SignedInUser | undefined;
     if (header !== undefined) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;

@@ -1,16 +1,12 @@
 import { useEffect } from "react";
 import toast from "react-hot-toast";
-
-export interface FlashMessage {
-  type: "success" | "error" | "message";
-  message: string;
-}
+import type { Toast } from "../lib/toast.ts";
 
 /**
  * Shows a server's message as a toast once the page runs JavaScript; without JavaScript the same
  * message is printed in the page instead, so no one misses it.
  */
-export function FlashToast({ flash }: { flash: FlashMessage | null | undefined }) {
+export function FlashToast({ flash }: { flash: Toast | null | undefined }) {
   useEffect(() => {
     if (!flash) return;
     if (flash.type === "success") toast.success(flash.message);

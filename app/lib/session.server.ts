@@ -1,14 +1,8 @@
 import { redirect } from "react-router";
+import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { type AppContext, appContext } from "../context.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
 
 /**
  * The signed-in user, from the session cookie only. Better Auth may renew the session while
@@ -36,7 +30,7 @@ async function lookUpSession(request: Request, context: ContextProvider) {
   if (!response) return { user: null, headers };
   const { id, name, email, image } = response.user;
   return {
-    user: { id, name, email, image: image ?? null } satisfies SessionUser,
+    user: { id, name, email, image: image ?? null } satisfies SignedInUser,
     headers,
   };
 }
@@ -45,7 +39,7 @@ async function lookUpSession(request: Request, context: ContextProvider) {
 export async function requireUser(
   request: Request,
   context: ContextProvider,
-): Promise<SessionUser> {
+): Promise<SignedInUser> {
   const { user } = await getSessionUser(request, context);
   if (user) return user;
   const url = new URL(request.url);

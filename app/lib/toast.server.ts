@@ -1,10 +1,7 @@
 import { createCookie, redirect } from "react-router";
+import type { Toast } from "./toast.ts";
 
-export type ToastType = "success" | "error" | "message";
-export interface Toast {
-  type: ToastType;
-  message: string;
-}
+export type { Toast };
 
 /**
  * A toast that must survive a redirect rides in a short-lived cookie, read and cleared by the

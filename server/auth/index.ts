@@ -23,15 +23,6 @@ export interface AuthOptions {
   secret: string;
   sendMail: SendMail;
   securityLog: SecurityLog;
-  /** Test seam: where Google's OAuth endpoints live (the real ones unless a stand-in is used). */
-  googleEndpoints?: GoogleEndpoints;
-}
-
-export interface GoogleEndpoints {
-  authorization: string;
-  token: string;
-  jwks: string;
-  issuer: string;
 }
 
 /**
