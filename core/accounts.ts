@@ -1,11 +1,10 @@
 import zxcvbnCommon from "@zxcvbn-ts/language-common";
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-length.ts";
 import { SITE_NAME } from "./site.ts";
 import { optionalHttpUrl } from "./validation.ts";
 
-export const MIN_PASSWORD_LENGTH = 8;
-/** Long passphrases are welcome; the cap only keeps hashing cheap for an attacker's megabyte. */
-export const MAX_PASSWORD_LENGTH = 128;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 const commonPasswords = new Set<string>(
   (zxcvbnCommon.dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()),

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registrationSchema } from "../../core/accounts.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -140,13 +141,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           type="password"
           autoComplete="new-password"
           required
-          minLength={8}
-          maxLength={128}
-          aria-description="At least 8 characters. Long passphrases are welcome."
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+          aria-description={`At least ${MIN_PASSWORD_LENGTH} characters. Long passphrases are welcome.`}
           error={errors.password}
         />
         <p className="-mt-3 text-sm text-slate-600">
-          At least 8 characters; a long passphrase is best.
+          At least {MIN_PASSWORD_LENGTH} characters; a long passphrase is best.
         </p>
         <button
           type="submit"

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.ts";
@@ -76,8 +77,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
-            maxLength={128}
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
             error={errors.password}
           />
           <button

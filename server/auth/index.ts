@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { sql } from "kysely";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS } from "../../core/sessions.ts";
 import { SITE_NAME } from "../../core/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
@@ -84,8 +85,8 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
