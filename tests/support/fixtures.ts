@@ -1,8 +1,8 @@
 import type { DB } from "../../db/index.ts";
 
 /**
- * Rows the features that write them (accounts, reviews) are not built yet to create: tests put
- * them straight into the database.
+ * Rows put straight into the database, for tests about reading and ownership that need data
+ * without going through sign-up or the forms (those have tests of their own).
  */
 export async function insertUser(
   db: DB,
