@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** While the next page's data loads in the browser, say so (SPEC §2: a spinner while loading). */
+/** While the next page's data loads in the browser, say so (a spinner while loading). */
 function PendingIndicator() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;

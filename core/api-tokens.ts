@@ -3,7 +3,7 @@ import type { DB } from "../db/index.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
-/** SPEC §9: an API token is good for 300 seconds; ask for a new one after that. */
+/** An API token is good for 300 seconds; ask for a new one after that. */
 export const API_TOKEN_LIFETIME_SECONDS = 300;
 
 function hashToken(token: string): string {

@@ -1,4 +1,4 @@
-/** SPEC §9: the catalogue shows the first 100 characters of a description. */
+/** The catalogue shows the first 100 characters of a description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 /** Cuts at 100 characters (whole code points, never half an emoji) and marks the cut with '...'. */

@@ -8,7 +8,7 @@ export interface RateLimitRule {
 }
 
 /**
- * DESIGN §5: sign-in, sign-up, password reset and writes, per client address; password guesses,
+ * Sign-in, sign-up, password reset and writes, per client address; password guesses,
  * new courses and reviews also per account, which no number of addresses gets around. Windows
  * last at most a day: housekeeping drops counters whose window started over a day ago.
  */

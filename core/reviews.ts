@@ -17,7 +17,7 @@ export interface PublicReview {
   servicePrice: number;
   userName: string;
   userPhoto: string | null;
-  /** 1 to 5 stars, or null for a review posted without stars through the API (SPEC §7). */
+  /** 1 to 5 stars, or null for a review posted without stars through the API. */
   rating: number | null;
   message: string;
   createdAt: Date;
@@ -47,7 +47,7 @@ const message = z
 export const reviewInputSchema = z.object({ rating: stars, message });
 
 /**
- * What an API client may send: SPEC §7's `POST /reviews` carries no stars, and a `PATCH` without
+ * What an API client may send: the original client's `POST /reviews` carries no stars, and a `PATCH` without
  * them keeps the ones given before. Stars that are sent must still be 1 to 5.
  */
 export const reviewInputOptionalStarsSchema = z.object({ rating: stars.optional(), message });

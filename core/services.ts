@@ -7,7 +7,7 @@ import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
 import { optionalHttpUrl } from "./validation.ts";
 
-/** SPEC §9: the catalogue shows 9 services a page; pages are counted from 0. */
+/** The catalogue shows 9 services a page; pages are counted from 0. */
 export const SERVICES_PAGE_SIZE = 9;
 export const HOME_PREVIEW_COUNT = 3;
 
@@ -106,7 +106,7 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
 
 const MAX_PRICE = 100_000;
 
-/** SPEC §2 Add service, with the bounds a real catalogue needs. */
+/** The Add Service form's fields, with the bounds a real catalogue needs. */
 export const serviceInputSchema = z.object({
   serviceName: z
     .string({ error: "Please enter the service name." })

@@ -32,7 +32,7 @@ export interface ReviewsTable {
   id: string;
   service_id: string;
   user_id: string;
-  /** 1 to 5 stars, or null: an API client may post a review without stars (SPEC §7). */
+  /** 1 to 5 stars, or null: an API client may post a review without stars. */
   rating: number | null;
   message: string;
   created_at: Timestamp;

@@ -69,7 +69,7 @@ export class NodeSqliteDialect extends SqliteDialect {
   }
 }
 
-/** DESIGN §3: an acknowledged write survives power loss; readers never block the writer. */
+/** An acknowledged write survives power loss; readers never block the writer. */
 export function openSqlite(path: string): DatabaseSync {
   const database = new DatabaseSync(path, { timeout: 5000 });
   database.exec("PRAGMA journal_mode = WAL");

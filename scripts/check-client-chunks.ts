@@ -1,6 +1,6 @@
 /**
  * After the build (part of `npm test`): no browser chunk may carry server-only code, and no
- * route's own chunk may pass 15 KB gzip (DESIGN's budget). Server-only code is recognised by
+ * route's own chunk may pass 15 KB gzip (the performance budget). Server-only code is recognised by
  * strings only server libraries contain; a route chunk is the module React Router loads for it.
  * Prints each route chunk's size; exits 1 on any problem.
  */

@@ -34,7 +34,7 @@ export function logRefusal(
 /**
  * Who calls the protected JSON API: the bearer token's user, or (with no Authorization header)
  * the session cookie's, as the site's own pages would send it. No identity, or an unknown,
- * expired or revoked token → 401 (SPEC §4: the client then signs the user out). Identity never
+ * expired or revoked token → 401 (the client then signs the user out). Identity never
  * comes from the request body.
  */
 export function requireApiUser(
@@ -105,7 +105,7 @@ export function accountApi({
     return c.json({ token });
   });
 
-  // SPEC §7: the token's own reviews. The e-mail, when given, must be the token's own (403
+  // The token's own reviews. The e-mail, when given, must be the token's own (403
   // otherwise); without it the answer is still only the caller's reviews, never anyone else's.
   api.get("/my-reviews", apiUser, async (c) => {
     const user = c.get("apiUser");

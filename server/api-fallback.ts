@@ -50,7 +50,7 @@ export function apiFallback(app: Hono<never>) {
 }
 
 /**
- * Every answer under /api is JSON with the API's security headers (DESIGN §5): an error that
+ * Every answer under /api is JSON with the API's security headers: an error that
  * some part answered in another form (Better Auth's empty 404, a plain-text refusal) is given a
  * JSON `{message}` with its status, and a whole Response gets the headers it lacks.
  */

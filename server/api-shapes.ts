@@ -3,7 +3,7 @@ import type { PublicReview, Review } from "../core/reviews.ts";
 import type { Service } from "../core/services.ts";
 
 /**
- * The seed's JSON shapes (SPEC §3), so its clients keep working, with two changes (issue 7,
+ * The seed's JSON shapes, so its clients keep working, with two changes (issue 7,
  * item 16; docs/decisions/0014): `img` is an absolute URL, since a root-relative path means
  * nothing to another client; and a review's `userEmail` appears only in its author's own answers.
  */

@@ -24,7 +24,7 @@ const pageQuery = z.object({
 });
 
 /**
- * The public, read-only JSON API (SPEC §7). Writes come with accounts. `baseUrl` makes image
+ * The public, read-only JSON API. Writes come with accounts. `baseUrl` makes image
  * addresses absolute.
  */
 export function publicApi({ db, baseUrl }: { db: DB; baseUrl: string }) {

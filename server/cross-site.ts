@@ -10,7 +10,7 @@ const FORM_CONTENT_TYPE =
 export type CrossSiteVerdict = "allowed" | "foreign-origin" | "cross-site-fetch" | "no-origin";
 
 /**
- * Whether an unsafe request may be a forgery (DESIGN §5).
+ * Whether an unsafe request may be a forgery.
  * - A bearer token with no cookie is an API client: nothing ambient rides along, so it is judged
  *   on its token alone (a page on another site cannot set an Authorization header on a form).
  * - A browser names the page a request comes from (Origin, or Sec-Fetch-Site): it must be this

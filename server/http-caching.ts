@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 
 /**
- * DESIGN §5 and ASVS 14.3.2: answers meant for one person are never stored by a browser or a
+ * ASVS 14.3.2: answers meant for one person are never stored by a browser or a
  * shared cache; answers anyone may see are cacheable and revalidated with an ETag.
  */
 export const PRIVATE = "private, no-store";
@@ -10,7 +10,7 @@ export const PRIVATE = "private, no-store";
 export const PUBLIC_REVALIDATED = "public, no-cache";
 
 /**
- * A public JSON answer with its validator (DESIGN §5): the same data for everyone, so cacheable,
+ * A public JSON answer with its validator: the same data for everyone, so cacheable,
  * and revalidated with a SHA-1 ETag (304 when the client's copy is current). The body is hashed
  * as it is written, and headers are set before the answer is made, which keeps Hono's fast path.
  */
@@ -45,7 +45,7 @@ export const pageCaching: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * In production every cookie is `Secure` (DESIGN §5), whichever part of the site set it: Better
+ * In production every cookie is `Secure`, whichever part of the site set it: Better
  * Auth's are already, and this covers the ones React Router's pages set (the toast).
  */
 export function secureCookies(headers: Headers): void {

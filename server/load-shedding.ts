@@ -4,7 +4,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
  * How many requests the process works on at once before it turns new ones away. A page takes a
  * few milliseconds of CPU, so 64 in flight already means answers ~200 ms late; more would only
  * queue inside the process, each holding its request, render and compression buffers, until
- * clients time out (DESIGN §6). Requests not yet read wait in the sockets and cost nothing.
+ * clients time out. Requests not yet read wait in the sockets and cost nothing.
  */
 export const DEFAULT_MAX_IN_FLIGHT = 64;
 /** Clients are told to come back after this long. */
@@ -14,7 +14,7 @@ const BUSY_JSON = JSON.stringify({ message: "The server is busy. Please try agai
 const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy - IELTS Hub</title></head><body><main><h1>The site is busy</h1><p>Too many people are visiting at once. Please try again in a moment.</p></main></body></html>`;
 
 /**
- * Bounded work in flight (DESIGN §6): past `maxInFlight` requests being answered, a new one gets
+ * Bounded work in flight: past `maxInFlight` requests being answered, a new one gets
  * an immediate 503 with Retry-After instead of a place in a queue, so memory stays bounded, the
  * requests already admitted finish quickly, and the server is itself again as soon as the burst
  * ends. A request counts until its answer is fully sent (pages stream).

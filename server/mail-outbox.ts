@@ -45,7 +45,7 @@ function nameOf(item: OutboxItem): string {
 }
 
 /**
- * The mail worker (DESIGN §2, §5): sends what requests wrote to the outbox table, after they
+ * The mail worker: sends what requests wrote to the outbox table, after they
  * were answered. A failure is retried with backoff and, after MAX_MAIL_ATTEMPTS, given up and
  * logged — without the message, which may hold a reset link.
  */

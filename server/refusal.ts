@@ -7,7 +7,7 @@ export function isApiPath(path: string): boolean {
 }
 
 /**
- * A request refused before it reaches a route: JSON `{message}` under /api (DESIGN §5), a plain
+ * A request refused before it reaches a route: JSON `{message}` under /api, a plain
  * page that says the same everywhere else.
  */
 export function refuse(

@@ -25,7 +25,7 @@ function problems(error: z.ZodError): string {
 const NOT_YOURS = "No review of yours has this id.";
 
 /**
- * The JSON API's writes and owner-only reads (SPEC §7) with the seed's shapes. Every call needs
+ * The JSON API's writes and owner-only reads with the seed's shapes. Every call needs
  * an identity (bearer token or session); only the fields listed here are read from a body, so
  * an `_id`, `userEmail` or `userName` smuggled in by a client changes nothing. Writes count
  * against the same limits as the web forms, inside the use cases (core/rate-limit.ts).
@@ -109,7 +109,7 @@ export function reviewApi({
     return c.json({ insertedId: created.id }, 201);
   });
 
-  // SPEC §7's body (serviceName, img, price, userEmail, userName, userPhoto, addTime) carries no
+  // The original client's body (serviceName, img, price, userEmail, userName, userPhoto, addTime) carries no
   // stars: such a review is stored without a rating. Only serviceId, userMessage and rating are read.
   api.post("/reviews", apiUser, async (c) => {
     const body = z

@@ -3,7 +3,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { PRIVATE } from "./http-caching.ts";
 
 /**
- * DESIGN §5: CSP, nosniff, referrer policy, frame-ancestors; HSTS only in production, where the
+ * CSP, nosniff, referrer policy, frame-ancestors; HSTS only in production, where the
  * site is served over HTTPS. Inline scripts run only with the per-response nonce, which the page
  * renderer reads from `secureHeadersNonce`. In development Vite injects its own inline scripts,
  * so the script rule is relaxed there.

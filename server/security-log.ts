@@ -1,5 +1,5 @@
 /**
- * The security log (ASVS 16, DESIGN §5): one JSON line per authentication event, refusal and
+ * The security log (ASVS 16): one JSON line per authentication event, refusal and
  * rate-limit hit, on the form path and the API path alike, so abuse can be spotted and traced.
  * Never a password, token, cookie or reset link: only what happened, to whom and from where.
  */

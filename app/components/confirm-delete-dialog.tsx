@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useModalDialog } from "../lib/use-modal-dialog.ts";
 
 /**
- * SPEC §2: Delete first asks 'Are you sure you want to delete'. A native modal <dialog>: focus
+ * Delete first asks 'Are you sure you want to delete'. A native modal <dialog>: focus
  * moves into it and back, Escape cancels. The page offers the same question as a plain
  * confirmation step when JavaScript is off.
  */

@@ -1,7 +1,7 @@
 import { type PointerEvent, useRef, useState } from "react";
 import { useModalDialog } from "../lib/use-modal-dialog.ts";
 
-/** SPEC §9: a horizontal drag of 40 px changes the picture; a downward pull of 100 px closes. */
+/** A horizontal drag of 40 px changes the picture; a downward pull of 100 px closes. */
 export const SWIPE_THRESHOLD_PX = 40;
 export const PULL_TO_CLOSE_PX = 100;
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** SPEC §2: the 404 page, for unknown paths, unknown ids and route errors. */
+/** The 404 page, for unknown paths, unknown ids and route errors. */
 export function NotFound() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">

@@ -1,4 +1,4 @@
-/** SPEC §2: the footer's links are inert (they lead nowhere yet), and the copyright says 2022. */
+/** The footer's links are inert (they lead nowhere yet), and the copyright says 2022. */
 const columns = [
   { heading: "Courses", links: ["Academic module", "General Training", "Memberships"] },
   { heading: "Company", links: ["About me", "Careers", "Press kit"] },
@@ -23,7 +23,7 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((label) => (
                 <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: SPEC §2 asks for inert links; an <a> without href is HTML's placeholder link, which is neither focusable nor announced as a link. */}
+                  {/* biome-ignore lint/a11y/useValidAnchor: the footer's links are inert by design; an <a> without href is HTML's placeholder link, which is neither focusable nor announced as a link. */}
                   <a className="text-slate-200">{label}</a>
                 </li>
               ))}

@@ -14,7 +14,7 @@ interface HeaderUser {
 }
 
 /**
- * SPEC §2 Navigation: Home, Blog and Contact always; then 'My Review', 'Add Service' and
+ * The navigation: Home, Blog and Contact always; then 'My Review', 'Add Service' and
  * 'Log Out' for a signed-in user, or 'Login'; the avatar with the user's photo or the default icon.
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {

@@ -1,4 +1,4 @@
-/** SPEC §1: the blog's four question-and-answer articles. Paragraphs are plain text. */
+/** The blog's four question-and-answer articles. Paragraphs are plain text. */
 export interface Article {
   slug: string;
   question: string;

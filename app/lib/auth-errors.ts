@@ -1,5 +1,5 @@
 /**
- * SPEC §8: a failed login shows the provider's short error code. Better Auth's codes
+ * A failed login shows the provider's short error code. Better Auth's codes
  * (INVALID_EMAIL_OR_PASSWORD) are shown the seed's way: 'invalid-email-or-password'.
  */
 export function errorCodeText(code: string | undefined, fallback = "sign-in-failed"): string {

@@ -2,7 +2,7 @@
 export type PageItem = number | "gap";
 
 /**
- * The page links to show: every page while there are few (1..n, as SPEC §2 shows them); with
+ * The page links to show: every page while there are few (1..n, as the catalogue has always shown them); with
  * many, the first, the last and the two either side of the current one, with gaps between, so a
  * catalogue of thousands of pages stays a short row of links.
  */

@@ -1,4 +1,4 @@
-/** A message for a toast (SPEC's texts); shared by the server that sets it and the page. */
+/** A message for a toast (the site's exact texts); shared by the server that sets it and the page. */
 export interface Toast {
   type: "success" | "error" | "message";
   message: string;

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * The form is checked on the server like every other, but no mail delivery exists for it yet
- * (SPEC §2: "No submission is wired"), so the answer says plainly that nothing was sent and keeps
+ * (no mail delivery exists for it yet), so the answer says plainly that nothing was sent and keeps
  * what the visitor typed.
  */
 export async function action({ request }: Route.ActionArgs) {

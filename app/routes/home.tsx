@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { services: await latestServices(db) };
 }
 
-/** SPEC §2 Home: five questions whose answers carry the site's content claims. */
+/** Five questions whose answers carry the site's content claims. */
 const faq = [
   {
     question: "How many practice tests are included?",
@@ -152,7 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               One short e-mail a month with a lesson, a practice question and news of new courses.
             </p>
           </div>
-          {/* SPEC §1: the subscribe box is not wired to any call, so it says so instead of pretending. */}
+          {/* The subscribe box is not wired to any call, so it says so instead of pretending. */}
           <form
             className="mt-4 md:mt-0"
             aria-describedby="subscribe-note"

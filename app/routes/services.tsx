@@ -11,7 +11,7 @@ import type { Route } from "./+types/services";
 
 /**
  * The page in the URL counts from 1 (`/services?page=2`), as people read it; the catalogue's
- * page index underneath counts from 0, as SPEC §9 has it.
+ * page index underneath counts from 0, as the original API has it.
  */
 function requestedPage(url: URL): number | null {
   const raw = url.searchParams.get("page");

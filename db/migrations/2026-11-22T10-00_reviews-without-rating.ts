@@ -2,7 +2,7 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
 import { columnTypes } from "./column-types.ts";
 
 /**
- * SPEC §7's `POST /reviews` sends no stars (issue 7, item 16): a review's rating becomes
+ * The original client's `POST /reviews` sends no stars (issue 7, item 16): a review's rating becomes
  * optional. The check `rating between 1 and 5` stays; SQL lets a null through it, so a rating
  * that is given is still 1 to 5. Reviews without stars are left out of a course's average.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.ts";
 
 /**
- * The durable mail outbox (DESIGN §2, §5): a request only writes a row here; a background worker
+ * The durable mail outbox: a request only writes a row here; a background worker
  * sends it after the answer, retrying with backoff, so a failing mail server neither loses a
  * message nor slows a request. A row is either a ready message (`mail`) or work that produces
  * one (`password-reset`: ask Better Auth for a reset link for that address, if it has an account).

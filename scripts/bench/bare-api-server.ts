@@ -1,5 +1,5 @@
 /**
- * The yardstick for DESIGN §6's API budget: GET /api/services done the bare way — node:http,
+ * The yardstick for the API budget (at least half of bare Node): GET /api/services done the bare way — node:http,
  * node:sqlite with hand-written SQL, JSON.stringify — with no framework, query builder or
  * middleware. It answers the same query with the same JSON as the site.
  *   node scripts/bench/bare-api-server.ts <sqlite file> <port>

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures DESIGN §6's budgets and prints them (it asserts nothing).
+ * `npm run bench`: measures the performance budgets and prints them (it asserts nothing).
  *  1. JavaScript shipped on the first load of / (gzip), against 130 KB.
  *  2. Median server-rendering time of /, /services and a details page with the seeded catalogue,
  *     against 20 ms, and again with 100,000 services and 1,000,000 reviews, against 2× that.
@@ -241,5 +241,5 @@ try {
 }
 
 const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
-console.log("\nDESIGN §6 budgets");
+console.log("\nPerformance budgets");
 for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load`: DESIGN §6's overload budget, measured and printed (it asserts nothing).
+ * `npm run bench:load`: the overload budget, measured and printed (it asserts nothing).
  * The site runs as `npm start` runs it (same heap bound) on a seeded SQLite database; then
  *  1. 500 connections for 20 s on server-rendered pages (home, catalogue, a course page);
  *  2. right after, how long the first API answer takes (recovery);

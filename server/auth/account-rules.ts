@@ -69,7 +69,7 @@ function reasonOf(error: APIError): string {
 }
 
 /**
- * The rules every path to an account must obey (DESIGN §5), as Better Auth hooks so the JSON API
+ * The rules every path to an account must obey, as Better Auth hooks so the JSON API
  * and the page actions (which call `auth.api.*`) both pass through them:
  * - rate limits per client address, and password guesses per account (ASVS 6.3.1) — a success,
  *   a changed password or a completed reset clears the account's count;

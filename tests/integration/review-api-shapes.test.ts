@@ -9,7 +9,7 @@ import { createTestApp } from "../support/test-app.ts";
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * Issue 7, item 16: SPEC §7's own review body (no stars) is accepted; public answers carry no
+ * Issue 7, item 16: the original client's own review body (no stars) is accepted; public answers carry no
  * e-mail address; `img` is absolute. And the owner-only routes log why they refused.
  */
 describe.each(engines)("review API shapes and privacy on %s", (engine) => {
@@ -56,7 +56,7 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
   });
   afterAll(() => database.drop());
 
-  it("accepts SPEC §7's POST /reviews body without stars and leaves it out of the rating", async () => {
+  it("accepts the original client's POST /reviews body without stars and leaves it out of the rating", async () => {
     // The seed client's body, word for word: no rating, identity fields it may not set.
     const created = await api(app, "POST", "/api/reviews", starless.token, {
       serviceName: "Speaking mock test",

@@ -31,7 +31,7 @@ describe.each(engines)("ratings and the one-review rule on %s", (engine) => {
     const post = (userId: string, input: { rating?: number; message: string }) =>
       createReview(db, { writer: writer(userId), serviceId, input });
     expect(await rating()).toBeNull();
-    // A review without stars (SPEC §7's API body) is neither an average of zero nor a count.
+    // A review without stars (the original client's API body) is neither an average of zero nor a count.
     const starless = await post(d, { message: "No stars from me" });
     expect(starless.ok).toBe(true);
     expect(await rating()).toBeNull();

@@ -24,7 +24,7 @@ async function settle(page: Page): Promise<boolean> {
   return held;
 }
 
-/** DESIGN §5: no serious or critical accessibility violation (WCAG 2.2 AA rules). */
+/** No serious or critical accessibility violation (WCAG 2.2 AA rules). */
 export async function expectAccessible(page: Page) {
   const held = await settle(page);
   try {
