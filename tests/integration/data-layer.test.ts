@@ -130,13 +130,20 @@ describe.each(engines)("data layer on %s", (engine) => {
     const serviceId = await insertService(db);
     const userId = await insertUser(db);
     await insertReview(db, { serviceId, userId, rating: 4 });
-    await expect(insertReview(db, { serviceId, userId, rating: 5 })).rejects.toThrow();
+    // Each refusal comes from the constraint meant for it (SQLite's words, then PostgreSQL's).
+    await expect(insertReview(db, { serviceId, userId, rating: 5 })).rejects.toThrow(
+      /UNIQUE constraint failed|duplicate key value/,
+    );
     const other = await insertUser(db);
-    await expect(insertReview(db, { serviceId, userId: other, rating: 6 })).rejects.toThrow();
-    await expect(insertReview(db, { serviceId, userId: other, rating: 0 })).rejects.toThrow();
+    await expect(insertReview(db, { serviceId, userId: other, rating: 6 })).rejects.toThrow(
+      /CHECK constraint failed|violates check constraint/,
+    );
+    await expect(insertReview(db, { serviceId, userId: other, rating: 0 })).rejects.toThrow(
+      /CHECK constraint failed|violates check constraint/,
+    );
     await expect(
       insertReview(db, { serviceId: "missing", userId: other, rating: 3 }),
-    ).rejects.toThrow();
+    ).rejects.toThrow(/FOREIGN KEY constraint failed|violates foreign key constraint/);
     const count = await db
       .selectFrom("reviews")
       .select(sql<number>`count(*)`.as("n"))
