@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // The server entry (server/index.ts) is plain TypeScript run by Node; the build only holds the app.
+  // The server build's entry is server/entry.ts (vite.config.ts): the HTTP app and the pages in
+  // one bundle, loaded by server/index.ts.
   serverModuleFormat: "esm",
 } satisfies Config;

@@ -5,4 +5,9 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    // The server build bundles the whole server with the pages (server/entry.ts), so that every
+    // module of app/, server/, core/ and db/ exists once at run time.
+    ssr: { build: { rollupOptions: { input: "./server/entry.ts" } } },
+  },
 });

@@ -23,13 +23,7 @@ export interface AppContext {
 }
 
 /**
- * The server (plain Node) and the route modules (bundled by Vite) each load this file, so a
- * plain `createContext()` would give two different keys. Keeping the key on `globalThis` under
- * a registered symbol makes both sides use the same one.
+ * What the server gives every loader and action. The server and the pages are one bundle (one
+ * Vite module graph in development), so this module, and with it the key, exists once.
  */
-const key = Symbol.for("ielts-hub.app-context");
-const registry = globalThis as typeof globalThis & {
-  [key]?: ReturnType<typeof createContext<AppContext>>;
-};
-registry[key] ??= createContext<AppContext>();
-export const appContext = registry[key];
+export const appContext = createContext<AppContext>();

@@ -1,5 +1,7 @@
 import zxcvbnCommon from "@zxcvbn-ts/language-common";
+import { sql } from "kysely";
 import { z } from "zod";
+import type { DB } from "../db/index.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-length.ts";
 import { SITE_NAME } from "./site.ts";
 import { optionalHttpUrl } from "./validation.ts";
@@ -118,3 +120,32 @@ export const newPasswordFormSchema = z.object({
   token: z.string().min(1).max(500),
   password: newPasswordSchema,
 });
+
+/**
+ * Google has just proven that this user owns their e-mail address. If the address was never
+ * proven before, the password on the account may have been set by someone else who registered
+ * the address first: that password and every session go, so only the owner gets in (a reset
+ * sets a new password). One transaction: the account is never left half-claimed.
+ */
+export async function trustEmailProvenByGoogle(db: DB, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select("email_verified")
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user || user.email_verified) return;
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    await trx
+      .deleteFrom("accounts")
+      .where("user_id", "=", userId)
+      .where("provider_id", "=", "credential")
+      .execute();
+    await trx
+      .updateTable("users")
+      // TRUE is 1 in SQLite and a boolean in PostgreSQL.
+      .set({ email_verified: sql<boolean>`true`, updated_at: new Date().toISOString() })
+      .where("id", "=", userId)
+      .execute();
+  });
+}

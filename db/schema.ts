@@ -50,6 +50,23 @@ export interface SessionsTable {
   updated_at: Timestamp;
 }
 
+/** Better Auth's sign-in methods of a user: `credential` (a password) or `google`. */
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ApiTokensTable {
   /** SHA-256 of the token: a stolen database does not yield usable tokens. */
   token_hash: string;
@@ -94,6 +111,7 @@ export interface Database {
   services: ServicesTable;
   reviews: ReviewsTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
   api_tokens: ApiTokensTable;
   rate_limits: RateLimitsTable;
   verifications: VerificationsTable;

@@ -51,12 +51,13 @@ export function checkClientChunks(
 
 if (import.meta.main) {
   const root = join(import.meta.dirname, "..");
-  const build = (await import(join(root, "build", "server", "index.js"))) as {
-    assets: { routes: Record<string, { id: string; module: string }> };
-  };
+  const { loadPageBuild } = (await import(
+    join(root, "build", "server", "index.js")
+  )) as typeof import("../server/entry.ts");
+  const build = await loadPageBuild();
   const { problems, routeSizes } = checkClientChunks(
     join(root, "build", "client", "assets"),
-    Object.values(build.assets.routes),
+    Object.values(build.assets.routes).filter((route) => route !== undefined),
   );
   for (const { route, gzipBytes } of routeSizes) {
     console.log(`${route.padEnd(24)} ${(gzipBytes / 1024).toFixed(1).padStart(5)} KB gzip`);

@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountApi } from "./account-api.ts";
@@ -30,8 +30,6 @@ import { reviewApi } from "./review-api.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
 
-export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
-
 export interface AppOptions {
   database: DatabaseHandle;
   config: Config;
@@ -39,8 +37,6 @@ export interface AppOptions {
   sendMail?: SendMail;
   /** Where security events go; by default one JSON line each on stdout. */
   securityLog?: SecurityLog;
-  /** React Router's request handler for everything that is not the API or a file. */
-  handlePage: PageHandler;
   /** The built client folder; absent in development, where Vite serves the files. */
   clientDirectory?: string;
 }
@@ -77,7 +73,6 @@ function publicFiles(directory: string): Set<string> {
 export function createApp({
   database,
   config,
-  handlePage,
   clientDirectory,
   sendMail,
   securityLog = writeSecurityLog,
@@ -157,6 +152,12 @@ export function createApp({
   app.use("*", endOverAge);
   app.use("*", compress());
   app.use("*", pageCaching);
+  // The pages come from the same bundle (or, in development, the same Vite module graph) as this
+  // app, so they read the very `appContext` key set below.
+  const handlePage = createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    development ? "development" : "production",
+  );
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {

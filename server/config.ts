@@ -64,7 +64,9 @@ export interface Config {
   googleStandIn: string | undefined;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   // A variable set to the empty string counts as unset, as shells and .env files often leave them.

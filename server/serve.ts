@@ -1,18 +1,28 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { deleteExpiredRows } from "../core/housekeeping.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
-import { createApp, type PageHandler } from "./app.ts";
-import type { Config } from "./config.ts";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
 import { shedLoad } from "./load-shedding.ts";
 
-const root = join(import.meta.dirname, "..");
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export async function serve(config: Config, { development }: { development: boolean }) {
+export interface ServeOptions {
+  /** The environment as the process was started (before the runner set NODE_ENV for React). */
+  environment: Record<string, string | undefined>;
+  /** The repository's root folder, where `build/client` is. */
+  root: string;
+  /** Development only: Vite's middleware, which serves the sources and hot updates. */
+  viteMiddleware?: NodeMiddleware;
+}
+
+/** Reads the configuration, prepares the database, and serves the site until told to stop. */
+export async function serve({ environment, root, viteMiddleware }: ServeOptions) {
+  const config = loadConfig(environment);
   const database = openDatabase(config.databaseUrl);
   const { db, engine } = database;
   await migrateToLatest(db);
@@ -23,35 +33,18 @@ export async function serve(config: Config, { development }: { development: bool
   setInterval(housekeeping, 60 * 60 * 1000).unref();
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
 
-  let handlePage: PageHandler;
-  let viteMiddleware: ((req: never, res: never, next: () => void) => void) | undefined;
-  if (development) {
-    const vite = await import("vite").then(({ createServer }) =>
-      createServer({ root, server: { middlewareMode: true } }),
-    );
-    viteMiddleware = vite.middlewares as never;
-    // Loaded per request so that edits to routes show up without a restart.
-    handlePage = async (request, context) => {
-      const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler(build, "development")(request, context);
-    };
-  } else {
-    const build = (await import(join(root, "build/server/index.js"))) as ServerBuild;
-    handlePage = createRequestHandler(build, "production");
-  }
-
   const { app, mailOutbox } = createApp({
     database,
     config,
-    handlePage,
-    clientDirectory: development ? undefined : join(root, "build/client"),
+    // In development Vite serves the files (and the pages load through it).
+    clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
   });
   const listener = getRequestListener(app.fetch);
   let shed = 0;
   const server = createServer(
     shedLoad(
       (req, res) => {
-        if (viteMiddleware) viteMiddleware(req as never, res as never, () => listener(req, res));
+        if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
         else listener(req, res);
       },
       { maxInFlight: config.maxInFlight, onShed: () => shed++ },

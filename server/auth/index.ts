@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { sql } from "kysely";
+import { trustEmailProvenByGoogle } from "../../core/accounts.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS } from "../../core/sessions.ts";
 import { SITE_NAME } from "../../core/site.ts";
@@ -12,8 +12,6 @@ import { composeHooks } from "./hooks.ts";
 import { hashPassword, verifyPassword } from "./password-hashing.ts";
 import { redirectGuard } from "./redirect-guard.ts";
 import { CLIENT_ADDRESS_HEADER } from "./request-headers.ts";
-
-export { CLIENT_ADDRESS_HEADER, SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS };
 
 const DAY = 24 * 60 * 60;
 export const PASSWORD_RESET_LIFETIME_SECONDS = 60 * 60;
@@ -110,34 +108,11 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
     databaseHooks: {
       account: {
         create: {
-          /**
-           * Google proves who owns the e-mail. If the local account's e-mail was never proven, its
-           * password may have been set by someone else who registered the address first: drop
-           * that password and every session, so only the owner gets in (they can reset it).
-           */
+          // Google proves who owns the e-mail (core/accounts.ts). Better Auth runs this after its
+          // own transaction has committed, so ours is not nested in it.
           after: async (account) => {
-            if (account.providerId !== "google") return;
-            const user = await database.db
-              .selectFrom("users")
-              .select("email_verified")
-              .where("id", "=", account.userId)
-              .executeTakeFirst();
-            if (!user || user.email_verified) return;
-            await database.db
-              .deleteFrom("sessions")
-              .where("user_id", "=", account.userId)
-              .execute();
-            await database.db
-              .updateTable("users")
-              .set({
-                email_verified: database.engine === "sqlite" ? 1 : true,
-                updated_at: new Date().toISOString(),
-              })
-              .where("id", "=", account.userId)
-              .execute();
-            await sql`delete from accounts where user_id = ${account.userId} and provider_id = 'credential'`.execute(
-              database.db,
-            );
+            if (account.providerId === "google")
+              await trustEmailProvenByGoogle(database.db, account.userId);
           },
         },
       },

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { trustEmailProvenByGoogle } from "../../core/accounts.ts";
 import { deleteExpiredRows } from "../../core/housekeeping.ts";
 import { listReviewsForService } from "../../core/reviews.ts";
 import { findService, latestServices, listServices } from "../../core/services.ts";
+import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.ts";
 import { migrateDown, migrateToLatest } from "../../db/migrate.ts";
 import { catalogue } from "../../db/seed/catalogue.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
@@ -228,5 +230,100 @@ describe.each(engines)("housekeeping on %s", (engine) => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe.each(engines)("accounts and sessions on %s", (engine) => {
+  let database: TestDatabase;
+  afterEach(() => database.drop());
+
+  async function sessionFor(db: TestDatabase["db"], userId: string, startedAt: Date) {
+    const id = crypto.randomUUID();
+    const at = startedAt.toISOString();
+    await db
+      .insertInto("sessions")
+      .values({
+        id,
+        user_id: userId,
+        token: `token-${id}`,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        ip_address: null,
+        user_agent: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return `token-${id}`;
+  }
+
+  async function passwordAccount(db: TestDatabase["db"], userId: string) {
+    const now = new Date().toISOString();
+    await db
+      .insertInto("accounts")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: userId,
+        account_id: userId,
+        provider_id: "credential",
+        access_token: null,
+        refresh_token: null,
+        id_token: null,
+        access_token_expires_at: null,
+        refresh_token_expires_at: null,
+        scope: null,
+        password: "hash",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  it("when Google proves an unproven e-mail, drops its password and sessions and marks it proven", async () => {
+    database = await createTestDatabase(engine);
+    const { db } = database;
+    const claimed = await insertUser(db);
+    const other = await insertUser(db);
+    for (const userId of [claimed, other]) {
+      await passwordAccount(db, userId);
+      await sessionFor(db, userId, new Date());
+    }
+
+    await trustEmailProvenByGoogle(db, claimed);
+
+    const left = (table: "accounts" | "sessions") =>
+      db.selectFrom(table).select("user_id").execute();
+    expect((await left("accounts")).map((row) => row.user_id)).toEqual([other]);
+    expect((await left("sessions")).map((row) => row.user_id)).toEqual([other]);
+    const users = await db.selectFrom("users").select(["id", "email_verified"]).execute();
+    expect(Object.fromEntries(users.map((u) => [u.id, Boolean(u.email_verified)]))).toEqual({
+      [claimed]: true,
+      [other]: false,
+    });
+
+    // An address already proven keeps its password and sessions.
+    await passwordAccount(db, claimed);
+    await sessionFor(db, claimed, new Date());
+    await trustEmailProvenByGoogle(db, claimed);
+    expect(await left("accounts")).toHaveLength(2);
+    expect(await left("sessions")).toHaveLength(2);
+  });
+
+  it("ends a session only once it is past its absolute lifetime", async () => {
+    database = await createTestDatabase(engine);
+    const { db } = database;
+    const userId = await insertUser(db);
+    const startedAt = new Date("2026-01-01T00:00:00Z");
+    const token = await sessionFor(db, userId, startedAt);
+    const lifetime = SESSION_ABSOLUTE_SECONDS * 1000;
+
+    expect(await endSessionIfOverAge(db, token, new Date(startedAt.getTime() + lifetime))).toBe(
+      false,
+    );
+    expect(await endSessionIfOverAge(db, "no-such-token")).toBe(false);
+    expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(1);
+    expect(
+      await endSessionIfOverAge(db, token, new Date(startedAt.getTime() + lifetime + 1000)),
+    ).toBe(true);
+    expect(await db.selectFrom("sessions").select("id").execute()).toEqual([]);
   });
 });

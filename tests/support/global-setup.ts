@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { build, buildIsCurrent } from "../../scripts/build.ts";
 import { startPostgres } from "./postgres-server.ts";
 
 declare module "vitest" {
@@ -7,8 +8,13 @@ declare module "vitest" {
   }
 }
 
-/** One PostgreSQL server for the whole run; each test file makes its own database on it. */
+/**
+ * The integration tests run the built server (tests/support/test-app.ts), rebuilt here whenever a
+ * source changed, so they always test the current source. One PostgreSQL server serves the whole
+ * run; each test file makes its own database on it.
+ */
 export default async function setup(project: TestProject) {
+  if (!buildIsCurrent()) build();
   const postgres = await startPostgres();
   project.provide("postgresAdminUrl", postgres.adminUrl);
   return () => postgres.stop();

@@ -1,13 +1,22 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "../../db/index.ts";
-import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
 import type { Mail, SendMail } from "../../server/mail.ts";
 import type { SecurityEvent } from "../../server/security-log.ts";
 
 const root = join(import.meta.dirname, "..", "..");
+
+type ServerEntry = typeof import("../../server/entry.ts");
+
+/**
+ * The built server (server/entry.ts bundled with the pages), as `npm start` runs it: the test
+ * run's global set-up rebuilds it first whenever a source changed.
+ */
+export async function loadServerBuild(): Promise<ServerEntry> {
+  const buildFile = join(root, "build", "server", "index.js");
+  if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
+  return (await import(buildFile)) as ServerEntry;
+}
 
 /**
  * The whole site as `npm start` serves it (API, built pages, files), bound to a test database,
@@ -21,9 +30,7 @@ export async function createTestApp(
   outbox: Mail[] = [],
   { sendMail }: { sendMail?: SendMail } = {},
 ) {
-  const buildFile = join(root, "build", "server", "index.js");
-  if (!existsSync(buildFile)) throw new Error("No build found: run `npm run build` first.");
-  const build = (await import(buildFile)) as ServerBuild;
+  const { createApp, loadConfig } = await loadServerBuild();
   const securityEvents: SecurityEvent[] = [];
   const { app, auth, mailOutbox } = createApp({
     database,
@@ -40,7 +47,6 @@ export async function createTestApp(
         outbox.push(mail);
       }),
     securityLog: (event) => securityEvents.push(event),
-    handlePage: createRequestHandler(build, "production"),
     clientDirectory: join(root, "build", "client"),
   });
   // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read

@@ -1,0 +1,12 @@
+/**
+ * The server build's entry: the HTTP app with the pages in one bundle, so every module of app/,
+ * server/, core/ and db/ is loaded once (the pages reach it through the same `appContext` key and
+ * database handle the server set). `server/index.ts` loads this module through Vite in
+ * development and from `build/server/index.js` otherwise; tests load the build the same way.
+ */
+export { createApp } from "./app.ts";
+export { loadConfig } from "./config.ts";
+export { serve } from "./serve.ts";
+
+/** React Router's build of the pages (routes, their assets manifest). */
+export const loadPageBuild = () => import("virtual:react-router/server-build");
