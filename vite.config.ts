@@ -1,9 +1,15 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { serverOnlyFolders } from "./scripts/server-only-folders.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // With React Router's own rule for `*.server.ts` modules: no server code in a browser chunk.
+    serverOnlyFolders(import.meta.dirname, ["server", "db"]),
+  ],
   build: { assetsInlineLimit: 0 },
   environments: {
     // The server build bundles the whole server with the pages (server/entry.ts), so that every

@@ -17,7 +17,7 @@ import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { appContext } from "./context.ts";
+import { appContext } from "./context.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { getSessionUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";

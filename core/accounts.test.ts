@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBuiltFromContext, newPasswordFor, profileUpdateSchema } from "./accounts.ts";
+import { isBuiltFromContext, newPasswordFor, profileUpdateSchema } from "./accounts.server.ts";
 
 describe("isBuiltFromContext (ASVS 6.2.11)", () => {
   const email = "maria.lopez+ielts@example.com";

@@ -1,6 +1,6 @@
 /**
  * How long a new password may be. Dependency-free, so the forms' `minLength`/`maxLength`, Better
- * Auth's options and the server's policy (core/accounts.ts) all read the same numbers without
+ * Auth's options and the server's policy (core/accounts.server.ts) all read the same numbers without
  * bringing the policy's code into the browser.
  */
 export const MIN_PASSWORD_LENGTH = 8;

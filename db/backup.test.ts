@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { latestServices } from "../core/services.ts";
+import { latestServices } from "../core/services.server.ts";
 import { backupSqlite } from "./backup.ts";
 import { openDatabase } from "./index.ts";
 import { migrateToLatest } from "./migrate.ts";

@@ -96,7 +96,7 @@ export interface MailOutboxTable {
   id: string;
   kind: "mail" | "password-reset";
   recipient: string;
-  /** JSON, shaped by `kind` (core/mail-outbox.ts). */
+  /** JSON, shaped by `kind` (core/mail-outbox.server.ts). */
   payload: string;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;

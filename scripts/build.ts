@@ -24,6 +24,7 @@ const INPUTS = [
   "package-lock.json",
   "react-router.config.ts",
   "vite.config.ts",
+  "scripts/server-only-folders.ts",
   "tsconfig.json",
 ];
 const stampFile = join(root, "build", ".sources-hash");

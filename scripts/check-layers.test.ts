@@ -14,21 +14,32 @@ describe("the layer check", () => {
 
   it("accepts imports that point down the layers, and tests that reach anywhere", () => {
     write("db/index.ts", "export const db = 1;");
-    write("core/services.ts", 'import { db } from "../db/index.ts";');
-    write("server/api.ts", 'import { x } from "../core/services.ts";');
-    write("app/routes/home.tsx", 'import { x } from "../../core/services.ts";');
-    write("db/index.test.ts", 'import { x } from "../core/services.ts";');
+    write("core/services.server.ts", 'import { db } from "../db/index.ts";');
+    write("server/api.ts", 'import { x } from "../core/services.server.ts";');
+    write("app/routes/home.tsx", 'import { x } from "../../core/services.server.ts";');
+    write("db/index.test.ts", 'import { x } from "../core/services.server.ts";');
+    // The server fills the pages' context, whose types name what it provides.
+    write("server/app.ts", 'import { appContext } from "../app/context.server.ts";');
+    write("app/context.server.ts", 'import type { Auth } from "../server/auth/index.ts";');
+    write(
+      "app/lib/calls.ts",
+      'import type {\n  Auth,\n  SecurityLog,\n} from "../../server/auth/index.ts";',
+    );
     expect(wrongWayImports(root)).toEqual([]);
   });
 
   it("refuses each wrong-way import, type-only and dynamic ones included", () => {
     write("core/leak.ts", 'import type { Auth } from "../server/auth/index.ts";');
-    write("db/up.ts", 'const m = await import("../core/services.ts");');
+    write("db/up.ts", 'const m = await import("../core/services.server.ts");');
     write("app/routes/query.tsx", 'import { db } from "../../db/index.ts";');
+    write("app/routes/login.tsx", 'import { log, type Log } from "../../server/log.ts";');
+    write("server/pages.ts", 'export { Home } from "../app/routes/home.tsx";');
     expect(wrongWayImports(root).sort()).toEqual([
+      "app/routes/login.tsx imports server/log.ts: app may not use server (pages get what the server provides through the request context (app/context.server.ts))",
       "app/routes/query.tsx imports db/index.ts: app/routes may not use db (routes never query: they call core)",
       "core/leak.ts imports server/auth/index.ts: core may not use server (rules know nothing of HTTP or pages)",
-      "db/up.ts imports core/services.ts: db may not use core (data knows nothing above it)",
+      "db/up.ts imports core/services.server.ts: db may not use core (data knows nothing above it)",
+      "server/pages.ts imports app/routes/home.tsx: server may not use app (the server reaches the pages through React Router's build and fills their context)",
     ]);
   });
 });

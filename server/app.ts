@@ -5,16 +5,20 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { appContext } from "../app/context.ts";
+import { appContext } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../db/index.ts";
-import { accountApi } from "./account-api.ts";
-import { publicApi } from "./api.ts";
-import { apiFallback, completeApiAnswers } from "./api-fallback.ts";
+import { accountsApi } from "./api/accounts.ts";
+import { authApi } from "./api/auth.ts";
+import { apiFallback, completeApiAnswers } from "./api/fallback.ts";
+import type { ApiOptions } from "./api/identity.ts";
+import { passwordResetRequestApi } from "./api/password-reset.ts";
+import { reviewsApi } from "./api/reviews.ts";
+import { servicesApi } from "./api/services.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
-import { routeGoogleToStandIn } from "./auth/google-stand-in.ts";
+import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
+import { pageAuthHeaders } from "./auth/request-headers.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
-import { authApi } from "./auth-api.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
@@ -22,11 +26,9 @@ import { errorPage } from "./error-page.ts";
 import { pageCaching, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
-import { passwordResetRequestApi } from "./password-reset-api.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
-import { reviewApi } from "./review-api.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
 
@@ -131,9 +133,10 @@ export function createApp({
     passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
   );
   app.route("/api/auth", authApi({ auth, addressOf }));
-  app.route("/api", publicApi({ db, baseUrl: config.baseUrl }));
-  app.route("/api", accountApi({ db, auth, securityLog, addressOf, baseUrl: config.baseUrl }));
-  app.route("/api", reviewApi({ db, auth, addressOf, securityLog, baseUrl: config.baseUrl }));
+  const api: ApiOptions = { db, auth, addressOf, securityLog, baseUrl: config.baseUrl };
+  app.route("/api", servicesApi(api));
+  app.route("/api", reviewsApi(api));
+  app.route("/api", accountsApi(api));
   app.all("/api/*", apiFallback(app as never));
 
   // Files.
@@ -169,7 +172,8 @@ export function createApp({
       wakeMailWorker: mailOutbox.wake,
       production: config.production,
       googleSignIn: Boolean(config.google),
-      googleStandIn: config.googleStandIn,
+      googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
+      authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
     });
     const response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     if (config.production) secureCookies(response.headers);

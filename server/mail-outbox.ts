@@ -6,7 +6,7 @@ import {
   type Mail,
   type OutboxItem,
   queueMail,
-} from "../core/mail-outbox.ts";
+} from "../core/mail-outbox.server.ts";
 import type { DB } from "../db/index.ts";
 import type { SendMail } from "./mail.ts";
 

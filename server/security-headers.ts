@@ -58,7 +58,7 @@ export function apiHeaderList(production: boolean): [string, string][] {
 /**
  * Set before the handler answers, which keeps Hono's fast path for small JSON bodies. An answer
  * built as a whole Response (Better Auth's) does not take them: `completeApiHeaders` then adds
- * what is missing afterwards (server/api-fallback.ts calls it for every API answer).
+ * what is missing afterwards (server/api/fallback.ts calls it for every API answer).
  */
 export function apiHeaders({ production }: { production: boolean }): MiddlewareHandler {
   const headers = apiHeaderList(production);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { deleteExpiredRows } from "../core/housekeeping.ts";
+import { deleteExpiredRows } from "../core/housekeeping.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";

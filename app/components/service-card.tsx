@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatPrice, previewDescription } from "../../core/format.ts";
-import type { Service } from "../../core/services.ts";
+import type { Service } from "../../core/services.server.ts";
 import { RatingBadge } from "./rating.tsx";
 
 export type ServiceSummary = Pick<

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import type { WriteLimited, Writer } from "../../core/rate-limit.ts";
-import type { ReviewRefusal } from "../../core/reviews.ts";
-import { type AppContext, appContext } from "../context.ts";
+import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
+import type { ReviewRefusal } from "../../core/reviews.server.ts";
+import { type AppContext, appContext } from "../context.server.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
-import { type AppContext, appContext } from "../context.ts";
+import { type AppContext, appContext } from "../context.server.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
 

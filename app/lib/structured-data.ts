@@ -1,5 +1,5 @@
-import type { PublicReview } from "../../core/reviews.ts";
-import type { Service } from "../../core/services.ts";
+import type { PublicReview } from "../../core/reviews.server.ts";
+import type { Service } from "../../core/services.server.ts";
 
 const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
 
@@ -8,7 +8,7 @@ const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
  * provider always; `aggregateRating` and `review` only when there are ratings. React Router
  * escapes the JSON, so review text cannot close the script element.
  */
-export function courseJsonLd(service: Service, reviews: PublicReview[], url: string) {
+export function serviceJsonLd(service: Service, reviews: PublicReview[], url: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",

@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
-import { createService, serviceInputSchema } from "../../core/services.ts";
+import { createService, serviceInputSchema } from "../../core/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { toStandIn } from "../../server/auth/google-stand-in.ts";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { cookiesFrom } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -12,7 +11,7 @@ import type { Route } from "./+types/auth-google";
  * /api/auth/callback/google, and Better Auth then to `redirectTo`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, googleSignIn, googleStandIn } = context.get(appContext);
+  const { auth, googleSignIn, googleAuthorizationUrl } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   if (!googleSignIn) {
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok || !body?.url) {
     return redirectWithToast(loginAgain, { type: "error", message: "google-sign-in-failed" });
   }
-  return redirect(toStandIn(body.url, googleStandIn), { headers: cookiesFrom(response) });
+  return redirect(googleAuthorizationUrl(body.url), { headers: cookiesFrom(response) });
 }
 
 export function loader() {

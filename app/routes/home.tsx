@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { latestServices } from "../../core/services.ts";
+import { latestServices } from "../../core/services.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { loginSchema } from "../../core/accounts.ts";
-import { requestPasswordReset } from "../../core/password-reset-request.ts";
+import { loginSchema } from "../../core/accounts.server.ts";
+import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { appContext } from "../context.ts";
-import { authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
+import { appContext } from "../context.server.ts";
+import { authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode, errorCodeText } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -36,7 +36,8 @@ const TOO_MANY_SIGN_INS =
   "Too many sign-in attempts for this account or from your network. Please wait a few minutes and try again, or reset your password.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, auth, clientAddress, securityLog, wakeMailWorker } = context.get(appContext);
+  const { db, auth, authHeaders, clientAddress, securityLog, wakeMailWorker } =
+    context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
@@ -97,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await authResponse(
     auth.api.signInEmail({
       body: { email, password, rememberMe: rememberMe === "on" },
-      headers: authHeadersFor(request, clientAddress),
+      headers: authHeaders(request),
       asResponse: true,
     }),
   );

@@ -1,17 +1,16 @@
 import { redirect } from "react-router";
-import { appContext } from "../context.ts";
-import { authHeadersFor } from "../lib/auth-call.server.ts";
+import { appContext } from "../context.server.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Ends the session on the server (and with it the API tokens issued from it). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, clientAddress } = context.get(appContext);
+  const { auth, authHeaders } = context.get(appContext);
   const { user } = await getSessionUser(request, context);
   if (!user) return redirect("/");
   // Better Auth's hooks write the security log's line for it.
   const response = await auth.api.signOut({
-    headers: authHeadersFor(request, clientAddress),
+    headers: authHeaders(request),
     asResponse: true,
   });
   return redirect("/", { headers: cookiesFrom(response) });

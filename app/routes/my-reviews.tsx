@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
-import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.ts";
+import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.server.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { Stars } from "../components/rating.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {
   retryAfterHeaders,

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { registrationSchema } from "../../core/accounts.ts";
+import { registrationSchema } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
-import { appContext } from "../context.ts";
-import { authErrorMessage, authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
+import { appContext } from "../context.server.ts";
+import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, clientAddress } = context.get(appContext);
+  const { auth, authHeaders } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   const result = parseForm(registrationSchema, form);
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await authResponse(
     auth.api.signUpEmail({
       body: { name, email, password, ...(photoUrl ? { image: photoUrl } : {}) },
-      headers: authHeadersFor(request, clientAddress),
+      headers: authHeaders(request),
       asResponse: true,
     }),
   );

@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { newPasswordFormSchema } from "../../core/accounts.ts";
+import { newPasswordFormSchema } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
-import { appContext } from "../context.ts";
-import { authErrorMessage, authHeadersFor, authResponse } from "../lib/auth-call.server.ts";
+import { appContext } from "../context.server.ts";
+import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -24,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const EXPIRED = "This link has expired or was already used. Ask for a new one from the login page.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, clientAddress } = context.get(appContext);
+  const { auth, authHeaders } = context.get(appContext);
   const result = parseForm(newPasswordFormSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   // The limit per address, the policy with the account's own words and the security log are
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const response = await authResponse(
     auth.api.resetPassword({
       body: { token: result.data.token, newPassword: result.data.password },
-      headers: authHeadersFor(request, clientAddress),
+      headers: authHeaders(request),
       asResponse: true,
     }),
   );

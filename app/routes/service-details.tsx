@@ -5,19 +5,19 @@ import {
   findReviewOfService,
   listReviewsForService,
   reviewInputSchema,
-} from "../../core/reviews.ts";
-import { findService } from "../../core/services.ts";
+} from "../../core/reviews.server.ts";
+import { findService } from "../../core/services.server.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { RatingBadge, Stars } from "../components/rating.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
-import { courseJsonLd } from "../lib/structured-data.ts";
+import { serviceJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/service-details";
 
@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         ),
         { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
         {
-          "script:ld+json": courseJsonLd(
+          "script:ld+json": serviceJsonLd(
             loaderData.service,
             loaderData.reviews,
             loaderData.canonicalUrl,

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { listServices, SERVICES_PAGE_SIZE } from "../../core/services.ts";
+import { listServices, SERVICES_PAGE_SIZE } from "../../core/services.server.ts";
 import { Lightbox } from "../components/lightbox.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageItems } from "../lib/pagination.ts";
 import { catalogueJsonLd } from "../lib/structured-data.ts";

@@ -4,11 +4,11 @@ import {
   reviewInputSchema,
   reviewRefusalReason,
   updateOwnReview,
-} from "../../core/reviews.ts";
+} from "../../core/reviews.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import {

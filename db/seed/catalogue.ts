@@ -19,7 +19,7 @@ export type CoverIcon =
   | "target"
   | "steps";
 
-export interface CatalogueCourse {
+export interface CatalogueService {
   slug: string;
   name: string;
   priceCents: number;
@@ -28,7 +28,7 @@ export interface CatalogueCourse {
 }
 
 /** Oldest first: the last course is the newest and leads the catalogue. */
-export const catalogue: CatalogueCourse[] = [
+export const catalogue: CatalogueService[] = [
   {
     slug: "foundations",
     name: "IELTS Foundations: The 10-Unit Core Course",
@@ -146,6 +146,3 @@ export const catalogue: CatalogueCourse[] = [
 export function coverPath(slug: string): string {
   return `/images/services/${slug}.svg`;
 }
-
-/** The cover of a course added without an image. */
-export const DEFAULT_COVER = "/images/services/course.svg";

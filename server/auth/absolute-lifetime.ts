@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { endSessionIfOverAge } from "../../core/sessions.ts";
+import { endSessionIfOverAge } from "../../core/sessions.server.ts";
 import type { DB } from "../../db/index.ts";
 
 /** Better Auth's session cookie (with the `__Secure-` prefix in production): `<token>.<signature>`. */
@@ -7,7 +7,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=([^;]+)
 
 /**
  * Before anything reads the session (pages, Better Auth's endpoints, the API), a session past its
- * absolute lifetime is ended (core/sessions.ts), so the request goes on signed out.
+ * absolute lifetime is ended (core/sessions.server.ts), so the request goes on signed out.
  */
 export function endOverAgeSessions(db: DB): MiddlewareHandler {
   return async (c, next) => {

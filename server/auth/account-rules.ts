@@ -1,12 +1,12 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { z } from "zod";
-import { emailSchema, newPasswordFor, profileUpdateSchema } from "../../core/accounts.ts";
+import { emailSchema, newPasswordFor, profileUpdateSchema } from "../../core/accounts.server.ts";
 import {
   clearRateLimit,
   hitRateLimit,
   type RateLimitRule,
   rateLimits,
-} from "../../core/rate-limit.ts";
+} from "../../core/rate-limit.server.ts";
 import type { DB } from "../../db/index.ts";
 import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";
 import type { AfterHook, BeforeHook, HookContext } from "./hooks.ts";
@@ -73,7 +73,7 @@ function reasonOf(error: APIError): string {
  * and the page actions (which call `auth.api.*`) both pass through them:
  * - rate limits per client address, and password guesses per account (ASVS 6.3.1) — a success,
  *   a changed password or a completed reset clears the account's count;
- * - one password and profile policy (core/accounts.ts) on sign-up, change-password,
+ * - one password and profile policy (core/accounts.server.ts) on sign-up, change-password,
  *   reset-password and update-user; changing the password ends every other session;
  * - one security-log line per authentication event, written here and nowhere else.
  * The client's address and route come from headers the server sets (request-headers.ts); a

@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
-import { trustEmailProvenByGoogle } from "../../core/accounts.ts";
+import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_INACTIVITY_SECONDS } from "../../core/sessions.ts";
+import { SESSION_INACTIVITY_SECONDS } from "../../core/sessions.server.ts";
 import { SITE_NAME } from "../../core/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
@@ -108,7 +108,7 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
     databaseHooks: {
       account: {
         create: {
-          // Google proves who owns the e-mail (core/accounts.ts). Better Auth runs this after its
+          // Google proves who owns the e-mail (core/accounts.server.ts). Better Auth runs this after its
           // own transaction has committed, so ours is not nested in it.
           after: async (account) => {
             if (account.providerId === "google")
@@ -120,7 +120,7 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
     // Rate limits, the password and profile policy and the security log, for the JSON API and
     // the page actions alike (server/auth/account-rules.ts).
     hooks: composeHooks({ before: [rules.before], after: [rules.after] }),
-    // Our own limiter (core/rate-limit.ts, applied by the hooks) keys on the client's address
+    // Our own limiter (core/rate-limit.server.ts, applied by the hooks) keys on the client's address
     // and on the account.
     rateLimit: { enabled: false },
     advanced: {

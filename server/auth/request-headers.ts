@@ -19,6 +19,22 @@ export function authRequestHeaders(
   return headers;
 }
 
+/** What a page action gives Better Auth: the page's own route, whether posted with or without JavaScript. */
+export function pageAuthHeaders(request: Request, address: string): Headers {
+  return authRequestHeaders(request.headers, {
+    address,
+    method: request.method,
+    path: pagePath(new URL(request.url).pathname),
+  });
+}
+
+/** The page a request is for: with JavaScript, React Router posts `/login` to `/login.data`. */
+function pagePath(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname;
+  const page = pathname.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
+}
+
 function printable(path: string): string {
   try {
     return encodeURI(path);

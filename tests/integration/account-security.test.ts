@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits } from "../../core/rate-limit.ts";
+import { rateLimits } from "../../core/rate-limit.server.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { createTestApp } from "../support/test-app.ts";

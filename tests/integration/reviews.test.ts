@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.ts";
-import { findService } from "../../core/services.ts";
+import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.server.ts";
+import { findService } from "../../core/services.server.ts";
 import { postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService, insertUser } from "../support/fixtures.ts";

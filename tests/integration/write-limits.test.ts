@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rateLimits } from "../../core/rate-limit.ts";
+import { rateLimits } from "../../core/rate-limit.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
@@ -115,7 +115,7 @@ describe.each(engines)("write limits on %s", (engine) => {
 
   it("binds new courses to the account: 60 addresses get no more than the daily number", async () => {
     const spammer = await student();
-    const { limit } = rateLimits.coursesPerAccount;
+    const { limit } = rateLimits.servicesPerAccount;
     const statuses: number[] = [];
     for (let n = 0; n < 60; n++) {
       const response = await postCourse(n, spammer, `198.51.100.${n + 1}`);
@@ -129,8 +129,10 @@ describe.each(engines)("write limits on %s", (engine) => {
       .where("created_by", "=", spammer.id)
       .execute();
     expect(stored).toHaveLength(limit);
-    expect(limitHits("courses:account")).toHaveLength(60 - limit);
-    expect(limitHits("courses:account").map((event) => event.route)).toContain("POST /add-service");
+    expect(limitHits("services:account")).toHaveLength(60 - limit);
+    expect(limitHits("services:account").map((event) => event.route)).toContain(
+      "POST /add-service",
+    );
     // Someone else still adds a course.
     expect((await postCourse(0, await student(), "198.51.100.200")).status).toBe(201);
   });

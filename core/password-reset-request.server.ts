@@ -1,7 +1,7 @@
 import type { DB } from "../db/index.ts";
-import { passwordResetRequestSchema } from "./accounts.ts";
-import { queuePasswordReset } from "./mail-outbox.ts";
-import { hitRateLimit, rateLimits } from "./rate-limit.ts";
+import { passwordResetRequestSchema } from "./accounts.server.ts";
+import { queuePasswordReset } from "./mail-outbox.server.ts";
+import { hitRateLimit, rateLimits } from "./rate-limit.server.ts";
 import { sameSitePath } from "./redirect-target.ts";
 
 /** Where the link in a reset mail leads unless an API client names another page of the site. */

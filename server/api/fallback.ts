@@ -1,6 +1,6 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { isApiPath } from "./refusal.ts";
-import { completeApiHeaders } from "./security-headers.ts";
+import { isApiPath } from "../refusal.ts";
+import { completeApiHeaders } from "../security-headers.ts";
 
 /** Turns a route pattern (`/api/reviews/:id`, `/api/auth/*`) into a test for concrete paths. */
 function patternTest(pattern: string): RegExp {

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requestPasswordReset } from "../core/password-reset-request.ts";
-import type { DB } from "../db/index.ts";
-import type { SecurityLog } from "./security-log.ts";
+import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
+import type { DB } from "../../db/index.ts";
+import type { SecurityLog } from "../security-log.ts";
 
 /** Better Auth's own answer to this call, kept so that its clients see no difference. */
 const ANSWER = {
@@ -15,7 +15,7 @@ const ROUTE = "POST /api/auth/request-password-reset";
  * `POST /api/auth/request-password-reset {email, redirectTo?}` (mounted at /api/auth in front of
  * Better Auth), answered here instead of by
  * Better Auth so that it does the same work as the login page's form whatever the address
- * (core/password-reset-request.ts); the mail worker asks Better Auth for the link afterwards.
+ * (core/password-reset-request.server.ts); the mail worker asks Better Auth for the link afterwards.
  */
 export function passwordResetRequestApi({
   db,

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
-import { DEFAULT_COVER } from "../db/seed/catalogue.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
-import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
-import { optionalHttpUrl } from "./validation.ts";
+import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
+import { optionalHttpUrl } from "./web-address.ts";
+
+/** The cover of a service added without an image (public/images/services/course.svg). */
+export const DEFAULT_COVER = "/images/services/course.svg";
 
 /** The catalogue shows 9 services a page; pages are counted from 0. */
 export const SERVICES_PAGE_SIZE = 9;
@@ -140,7 +142,7 @@ export async function createService(
   db: DB,
   { writer, input }: { writer: Writer; input: ServiceInput },
 ): Promise<{ ok: true; id: string } | WriteLimited> {
-  const limited = await countWrite(db, writer, "courses");
+  const limited = await countWrite(db, writer, "services");
   if (limited) return limited;
   const id = crypto.randomUUID();
   await db

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-length.ts";
 import { SITE_NAME } from "./site.ts";
-import { optionalHttpUrl } from "./validation.ts";
+import { optionalHttpUrl } from "./web-address.ts";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 

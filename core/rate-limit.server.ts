@@ -25,7 +25,7 @@ export const rateLimits = {
   /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
   write: { limit: 30, windowSeconds: 10 * 60 },
   /** A teacher adds a course or two a week; a spammer fills the home page within minutes. */
-  coursesPerAccount: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  servicesPerAccount: { limit: 5, windowSeconds: 24 * 60 * 60 },
   /** One review per course, so even a keen student writes a handful in an evening. */
   reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
@@ -70,7 +70,7 @@ export interface Writer {
 export interface WriteLimited {
   ok: false;
   reason: "rate-limited";
-  /** Which limit, for the security log: `write:address`, `courses:account`, `reviews:account`. */
+  /** Which limit, for the security log: `write:address`, `services:account`, `reviews:account`. */
   limit: string;
   retryAfterSeconds: number;
   /** What to tell the person (a page message or the API's `message`). */
@@ -78,9 +78,9 @@ export interface WriteLimited {
 }
 
 const ACCOUNT_LIMITS = {
-  courses: {
-    rule: rateLimits.coursesPerAccount,
-    message: `You have added ${rateLimits.coursesPerAccount.limit} courses today, as many as one account may in a day.`,
+  services: {
+    rule: rateLimits.servicesPerAccount,
+    message: `You have added ${rateLimits.servicesPerAccount.limit} courses today, as many as one account may in a day.`,
   },
   reviews: {
     rule: rateLimits.reviewsPerAccount,

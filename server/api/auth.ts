@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
-import type { Auth } from "./auth/index.ts";
-import { authRequestHeaders } from "./auth/request-headers.ts";
+import type { Auth } from "../auth/index.ts";
+import { authRequestHeaders } from "../auth/request-headers.ts";
 
 /**
  * `/api/auth/*`: Better Auth's own endpoints (sign-up, sign-in, Google, reset, sessions). Their

@@ -10,8 +10,14 @@ export interface AppContext {
   clientAddress: string;
   /** Whether Google sign-in is configured, so its buttons show. */
   googleSignIn: boolean;
-  /** Tests only: where the browser is sent instead of Google (server/auth/google-stand-in.ts). */
-  googleStandIn: string | undefined;
+  /** Where the browser goes for Google's sign-in page (in tests, a local stand-in's). */
+  googleAuthorizationUrl: (url: string) => string;
+  /**
+   * The headers a page action gives `auth.api.*`: the browser's (cookies), plus the client's
+   * address and the page's route, so Better Auth's rules limit and log the form path exactly as
+   * they do the JSON API.
+   */
+  authHeaders: (request: Request) => Headers;
   /** Where authentication events, refusals and limit hits are written (server/security-log.ts). */
   securityLog: SecurityLog;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */

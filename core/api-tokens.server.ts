@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
-import { SESSION_ABSOLUTE_SECONDS } from "./sessions.ts";
+import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
 /** An API token is good for 300 seconds; ask for a new one after that. */

@@ -3,7 +3,7 @@ import type { DB } from "../db/index.ts";
 import { toDate } from "../db/schema.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
-import { countWrite, type WriteLimited, type Writer } from "./rate-limit.ts";
+import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 
 /**
  * A review as anyone may see it: no e-mail address and no account id, so public pages and API

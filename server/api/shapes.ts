@@ -1,6 +1,6 @@
-import { toAddTime } from "../core/format.ts";
-import type { PublicReview, Review } from "../core/reviews.ts";
-import type { Service } from "../core/services.ts";
+import { toAddTime } from "../../core/format.ts";
+import type { PublicReview, Review } from "../../core/reviews.server.ts";
+import type { Service } from "../../core/services.server.ts";
 
 /**
  * The seed's JSON shapes, so its clients keep working, with two changes (issue 7,

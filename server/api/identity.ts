@@ -1,0 +1,99 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { userForApiToken } from "../../core/api-tokens.server.ts";
+import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
+import type { SignedInUser } from "../../core/signed-in-user.ts";
+import type { DB } from "../../db/index.ts";
+import type { Auth } from "../auth/index.ts";
+import type { SecurityEvent, SecurityLog } from "../security-log.ts";
+
+/** What every resource of the JSON API is built with. */
+export interface ApiOptions {
+  db: DB;
+  auth: Auth;
+  /** The client's address, for the write limits and the security log. */
+  addressOf: (c: Context) => string;
+  securityLog: SecurityLog;
+  /** The public origin, for absolute image addresses. */
+  baseUrl: string;
+}
+
+export type ApiUserEnv = { Variables: { apiUser: SignedInUser } };
+
+/** An `access-refused` line in the security log for this request. */
+export function logRefusal(
+  c: Context,
+  { securityLog, addressOf }: Pick<ApiOptions, "securityLog" | "addressOf">,
+  event: Pick<SecurityEvent, "status" | "reason" | "userId">,
+) {
+  securityLog({
+    event: "access-refused",
+    outcome: "refused",
+    address: addressOf(c),
+    route: `${c.req.method} ${c.req.path}`,
+    ...event,
+  });
+}
+
+/**
+ * Who calls the protected JSON API: the bearer token's user, or (with no Authorization header)
+ * the session cookie's, as the site's own pages would send it. No identity, or an unknown,
+ * expired or revoked token → 401 (the client then signs the user out), logged. Identity never
+ * comes from the request body.
+ */
+export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEnv> {
+  const { db, auth } = options;
+  return async (c, next) => {
+    const header = c.req.header("authorization");
+    let user: SignedInUser | undefined;
+    if (header !== undefined) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
+    } else {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) {
+        const { id, name, email, image } = session.user;
+        user = { id, name, email, image: image ?? null };
+      }
+    }
+    if (!user) {
+      logRefusal(c, options, {
+        status: 401,
+        reason: header === undefined ? "no-identity" : "bad-token",
+      });
+      c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
+      return c.json(
+        { message: "Sign in and send a valid token: Authorization: Bearer <token>." },
+        401,
+      );
+    }
+    c.set("apiUser", user);
+    await next();
+  };
+}
+
+/** The signed-in caller writing from this request's address, for the write limits. */
+export function writerOf(
+  c: Context<ApiUserEnv>,
+  { addressOf }: Pick<ApiOptions, "addressOf">,
+): Writer {
+  return { userId: c.get("apiUser").id, address: addressOf(c) };
+}
+
+/** A write refused by a limit: logged, and answered 429 with `Retry-After` (nothing was written). */
+export function tooManyWrites(
+  c: Context<ApiUserEnv>,
+  { securityLog, addressOf }: Pick<ApiOptions, "securityLog" | "addressOf">,
+  refusal: WriteLimited,
+) {
+  securityLog({
+    event: "rate-limited",
+    outcome: "refused",
+    address: addressOf(c),
+    userId: c.get("apiUser").id,
+    route: `${c.req.method} ${c.req.path}`,
+    reason: refusal.limit,
+    status: 429,
+  });
+  c.header("Retry-After", String(refusal.retryAfterSeconds));
+  return c.json({ message: refusal.message }, 429);
+}

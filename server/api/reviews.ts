@@ -1,0 +1,134 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { MAX_ID_LENGTH } from "../../core/ids.ts";
+import {
+  createReview,
+  deleteOwnReview,
+  findOwnReview,
+  listReviewsByUser,
+  listReviewsForService,
+  type ReviewRefusal,
+  reviewInputOptionalStarsSchema,
+  reviewRefusalReason,
+  updateOwnReview,
+} from "../../core/reviews.server.ts";
+import { findService } from "../../core/services.server.ts";
+import { publicJson } from "../http-caching.ts";
+import { problems, readJson } from "./bodies.ts";
+import {
+  type ApiOptions,
+  type ApiUserEnv,
+  logRefusal,
+  requireApiUser,
+  tooManyWrites,
+  writerOf,
+} from "./identity.ts";
+import { apiShapes } from "./shapes.ts";
+
+const NOT_YOURS = "No review of yours has this id.";
+
+/**
+ * The reviews of the JSON API: a service's reviews for anyone (no e-mail addresses); the
+ * caller's own reviews, and posting, editing and deleting them, with an identity (bearer token
+ * or session). Writes count against the same limits as the forms, inside the use cases.
+ */
+export function reviewsApi(options: ApiOptions) {
+  const { db, baseUrl } = options;
+  const api = new Hono<ApiUserEnv>();
+  const { ownReviewJson, publicReviewJson } = apiShapes(baseUrl);
+  const apiUser = requireApiUser(options);
+
+  // Someone else's review answers exactly like a missing one; the log tells them apart.
+  const notYours = (c: Context<ApiUserEnv>, reason: ReviewRefusal["reason"]) => {
+    logRefusal(c, options, { status: 404, reason, userId: c.get("apiUser").id });
+    return c.json({ message: NOT_YOURS }, 404);
+  };
+
+  api.get("/reviews/:serviceId", async (c) => {
+    const serviceId = c.req.param("serviceId");
+    const service = await findService(db, serviceId);
+    if (!service) return c.json({ message: "No service has this id." }, 404);
+    return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
+  });
+
+  // The caller's own reviews. The e-mail, when given, must be the caller's own (403 otherwise);
+  // without it the answer is still only the caller's reviews, never anyone else's.
+  api.get("/my-reviews", apiUser, async (c) => {
+    const user = c.get("apiUser");
+    const email = c.req.query("email");
+    if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+      logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
+      return c.json({ message: "You can only list your own reviews." }, 403);
+    }
+    return c.json((await listReviewsByUser(db, user.id)).map(ownReviewJson));
+  });
+
+  // The original client's body (serviceName, img, price, userEmail, userName, userPhoto,
+  // addTime) carries no stars: such a review is stored without a rating. Only serviceId,
+  // userMessage and rating are read.
+  api.post("/reviews", apiUser, async (c) => {
+    const body = z
+      .object({
+        serviceId: z.string().min(1).max(MAX_ID_LENGTH),
+        userMessage: z.unknown().optional(),
+        rating: z.unknown().optional(),
+      })
+      .safeParse(await readJson(c));
+    if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating?}." }, 400);
+    const input = reviewInputOptionalStarsSchema.safeParse({
+      rating: body.data.rating,
+      message: body.data.userMessage,
+    });
+    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const created = await createReview(db, {
+      writer: writerOf(c, options),
+      serviceId: body.data.serviceId,
+      input: input.data,
+    });
+    if (created.ok) return c.json({ insertedId: created.id }, 201);
+    if (created.reason === "rate-limited") return tooManyWrites(c, options, created);
+    if (created.reason === "no-such-service")
+      return c.json({ message: "No service has this id." }, 404);
+    return c.json({ message: "You have already reviewed this service." }, 409);
+  });
+
+  api.get("/update/:id", apiUser, async (c) => {
+    const id = c.req.param("id");
+    const review = await findOwnReview(db, id, c.get("apiUser").id);
+    if (!review) return notYours(c, await reviewRefusalReason(db, id));
+    return c.json(ownReviewJson(review));
+  });
+
+  api.patch("/reviews/:id", apiUser, async (c) => {
+    const body = z
+      .object({ text: z.unknown().optional(), rating: z.unknown().optional() })
+      .safeParse(await readJson(c));
+    if (!body.success) return c.json({ message: "Send {text} and optionally {rating}." }, 400);
+    // Without a rating the review keeps the stars it has (or its lack of them).
+    const input = reviewInputOptionalStarsSchema.safeParse({
+      message: body.data.text,
+      rating: body.data.rating,
+    });
+    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const updated = await updateOwnReview(db, {
+      writer: writerOf(c, options),
+      reviewId: c.req.param("id"),
+      input: input.data,
+    });
+    if (updated.ok) return c.json({ modifiedCount: 1 });
+    if (updated.reason === "rate-limited") return tooManyWrites(c, options, updated);
+    return notYours(c, updated.reason);
+  });
+
+  api.delete("/reviews/:id", apiUser, async (c) => {
+    const deleted = await deleteOwnReview(db, {
+      writer: writerOf(c, options),
+      reviewId: c.req.param("id"),
+    });
+    if (deleted.ok) return c.json({ deletedCount: 1 });
+    if (deleted.reason === "rate-limited") return tooManyWrites(c, options, deleted);
+    return notYours(c, deleted.reason);
+  });
+
+  return api;
+}
