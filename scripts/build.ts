@@ -57,7 +57,9 @@ export function buildIsCurrent(): boolean {
 }
 
 function run(command: string, args: string[]) {
-  execFileSync(command, args, { cwd: root, stdio: "inherit" });
+  // Always React's production build, also when started from a test run (Vitest sets NODE_ENV=test).
+  const env = { ...process.env, NODE_ENV: "production" };
+  execFileSync(command, args, { cwd: root, stdio: "inherit", env });
 }
 
 export function build() {

@@ -1,7 +1,8 @@
 /**
- * After the build (part of `npm test`): no browser chunk may carry server-only code, and no
- * route's own chunk may pass 15 KB gzip (the performance budget). Server-only code is recognised by
- * strings only server libraries contain; a route chunk is the module React Router loads for it.
+ * After the build (part of `npm test`): no browser chunk may carry server-only code or React's
+ * development build, and no route's own chunk may pass 15 KB gzip (the performance budget).
+ * Server-only code is recognised by strings only server libraries contain; a route chunk is the
+ * module React Router loads for it.
  * Prints each route chunk's size; exits 1 on any problem.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,6 +23,12 @@ export const SERVER_ONLY_MARKERS = [
   "AUTH_SECRET",
 ];
 
+/**
+ * A string only React's development build holds: a build made with NODE_ENV other than
+ * "production" ships it, and with it hydration warnings and a slower, larger React.
+ */
+export const REACT_DEVELOPMENT_MARKER = "A tree hydrated but some attributes";
+
 export interface ChunkReport {
   problems: string[];
   routeSizes: { route: string; file: string; gzipBytes: number }[];
@@ -37,6 +44,8 @@ export function checkClientChunks(
     for (const marker of SERVER_ONLY_MARKERS) {
       if (code.includes(marker)) problems.push(`${file} holds server-only code ("${marker}")`);
     }
+    if (code.includes(REACT_DEVELOPMENT_MARKER))
+      problems.push(`${file} holds React's development build`);
   }
   const routeSizes = routeModules.map(({ id, module }) => {
     const file = module.split("/").at(-1) ?? module;
