@@ -2,24 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../../core/rate-limit.server.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { createTestApp } from "../support/test-app.ts";
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import { testSiteOn } from "../support/test-app.ts";
 
 /**
  * Issue 7, items 8, 9, 13 and 14: per-account password-guessing limits, one password and
  * profile policy on every path, session age and password changes, and the security log.
  */
 describe.each(engines)("account security on %s", (engine) => {
-  let database: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    // Behind a trusted proxy, so each request can come from an address of the test's choosing.
-    app = await createTestApp(database, { TRUST_PROXY: "true" });
-  });
-  afterAll(() => database.drop());
+  // Behind a trusted proxy, X-Forwarded-For names the address each request comes from.
+  const site = testSiteOn(engine, { TRUST_PROXY: "true" });
 
   let lastAddress = 0;
   /** A client address no earlier request used, so per-address limits never get in the way. */
@@ -28,25 +19,27 @@ describe.each(engines)("account security on %s", (engine) => {
     return { "x-forwarded-for": `10.${(lastAddress >> 8) & 255}.${lastAddress & 255}.7` };
   };
   const signIn = (email: string, password: string, headers: Record<string, string> = fresh()) =>
-    postJson(app, "/api/auth/sign-in/email", { email, password }, headers);
+    postJson(site.app, "/api/auth/sign-in/email", { email, password }, headers);
   const userId = async (email: string) =>
     (
-      await database.db
+      await site.database.db
         .selectFrom("users")
         .select("id")
         .where("email", "=", email)
         .executeTakeFirstOrThrow()
     ).id;
   const tokenFor = async (email: string, cookie: string) => {
-    const response = await postJson(app, "/api/jwt", { email }, { cookie, ...fresh() });
+    const response = await postJson(site.app, "/api/jwt", { email }, { cookie, ...fresh() });
     return ((await response.json()) as { token: string }).token;
   };
   const me = (token: string) =>
-    app.request("/api/me", { headers: { authorization: `Bearer ${token}`, ...fresh() } });
+    site.app.request("/api/me", { headers: { authorization: `Bearer ${token}`, ...fresh() } });
   /** A reset token for the account, as the e-mailed link would carry it. */
   const resetToken = async (email: string) => {
-    await app.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
-    const row = await database.db
+    await site.app.auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+    });
+    const row = await site.database.db
       .selectFrom("verifications")
       .select("identifier")
       .where("value", "=", await userId(email))
@@ -58,8 +51,8 @@ describe.each(engines)("account security on %s", (engine) => {
 
   describe("guessing one account's password", () => {
     it("meets a per-account limit from 30 addresses; the owner waits out the window, others are unaffected", async () => {
-      const victim = await signUp(app);
-      const bystander = await signUp(app);
+      const victim = await signUp(site.app);
+      const bystander = await signUp(site.app);
       // All at once: each guess is counted before its password is checked, so none slip past.
       const statuses = await Promise.all(
         Array.from(
@@ -76,7 +69,7 @@ describe.each(engines)("account security on %s", (engine) => {
       expect(owner.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(((await owner.json()) as { message: string }).message).toMatch(/too many/i);
       const form = await postForm(
-        app,
+        site.app,
         "/login",
         { email: victim.email.toUpperCase(), password: victim.password },
         fresh(),
@@ -85,7 +78,7 @@ describe.each(engines)("account security on %s", (engine) => {
       expect(await form.text()).toContain("Too many");
 
       expect((await signIn(bystander.email, bystander.password)).status).toBe(200);
-      expect(app.securityEvents).toContainEqual(
+      expect(site.app.securityEvents).toContainEqual(
         expect.objectContaining({
           event: "rate-limited",
           reason: "password:account",
@@ -96,13 +89,13 @@ describe.each(engines)("account security on %s", (engine) => {
 
       // The window ends: the owner gets in, and a success starts the count again.
       const window = rateLimits.signInAccount.windowSeconds * 1000;
-      await database.db
+      await site.database.db
         .updateTable("rate_limits")
         .set({ window_started_at: Date.now() - window - 1000 })
         .where("key", "like", "%account%")
         .execute();
       expect((await signIn(victim.email, victim.password)).status).toBe(200);
-      const left = await database.db
+      const left = await site.database.db
         .selectFrom("rate_limits")
         .select("key")
         .where("key", "like", `%${victim.email}%`)
@@ -111,14 +104,14 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("lets the owner back in at once after a password reset", async () => {
-      const owner = await signUp(app);
+      const owner = await signUp(site.app);
       for (let guess = 0; guess <= rateLimits.signInAccount.limit; guess++) {
         await signIn(owner.email, `a wrong guess ${guess}`);
       }
       expect((await signIn(owner.email, owner.password)).status).toBe(429);
       const token = await resetToken(owner.email);
       const reset = await postJson(
-        app,
+        site.app,
         "/api/auth/reset-password",
         { token, newPassword: "a completely new passphrase" },
         fresh(),
@@ -128,11 +121,11 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("limits guessing through change-password and verify-password too", async () => {
-      const { email, password, cookie } = await signUp(app);
+      const { email, password, cookie } = await signUp(site.app);
       const statuses: number[] = [];
       for (let guess = 0; guess < 25; guess++) {
         const response = await postJson(
-          app,
+          site.app,
           guess % 2 ? "/api/auth/change-password" : "/api/auth/verify-password",
           guess % 2
             ? { currentPassword: `guess ${guess}`, newPassword: "another fine passphrase" }
@@ -152,10 +145,10 @@ describe.each(engines)("account security on %s", (engine) => {
       const address = fresh();
       const statuses: number[] = [];
       for (let user = 0; user < 2; user++) {
-        const { cookie } = await signUp(app);
+        const { cookie } = await signUp(site.app);
         for (let guess = 0; guess < 6; guess++) {
           const response = await postJson(
-            app,
+            site.app,
             "/api/auth/verify-password",
             { password: `guess ${guess}` },
             { cookie, ...address },
@@ -196,22 +189,22 @@ describe.each(engines)("account security on %s", (engine) => {
           password: "a fine long passphrase",
           ...overrides,
         };
-        await refused(await postJson(app, "/api/auth/sign-up/email", body, fresh()), message);
+        await refused(await postJson(site.app, "/api/auth/sign-up/email", body, fresh()), message);
       }
-      const written = await database.db
+      const written = await site.database.db
         .selectFrom("users")
         .select("id")
         .where("email", "in", ["policy-tester@example.com", "maria.lopez@example.com"])
         .execute();
       expect(written).toEqual([]);
       const accepted = await postJson(
-        app,
+        site.app,
         "/api/auth/sign-up/email",
         { name: "  Trimmed Name  ", email: "policy-ok@example.com", password: "a fine passphrase" },
         fresh(),
       );
       expect(accepted.status).toBe(200);
-      const row = await database.db
+      const row = await site.database.db
         .selectFrom("users")
         .select("name")
         .where("email", "=", "policy-ok@example.com")
@@ -220,13 +213,13 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("refuses the same at change-password, reset-password and update-user", async () => {
-      const { email, password, cookie } = await signUp(app, {
+      const { email, password, cookie } = await signUp(site.app, {
         email: `ada.lovelace-${crypto.randomUUID().slice(0, 6)}@example.com`,
       });
       const local = email.split("@")[0] ?? "";
       const change = (newPassword: string) =>
         postJson(
-          app,
+          site.app,
           "/api/auth/change-password",
           { currentPassword: password, newPassword },
           { cookie, ...fresh() },
@@ -237,17 +230,17 @@ describe.each(engines)("account security on %s", (engine) => {
 
       const token = await resetToken(email);
       const reset = (newPassword: string) =>
-        postJson(app, "/api/auth/reset-password", { token, newPassword }, fresh());
+        postJson(site.app, "/api/auth/reset-password", { token, newPassword }, fresh());
       await refused(await reset("password"), /too common/);
       await refused(await reset(`${local.toUpperCase()}2026`), /site's name or your e-mail/);
 
       const update = (body: unknown) =>
-        postJson(app, "/api/auth/update-user", body, { cookie, ...fresh() });
+        postJson(site.app, "/api/auth/update-user", body, { cookie, ...fresh() });
       await refused(await update({ name: ["a"] }), /name/i);
       await refused(await update({ name: 123 }), /name/i);
       await refused(await update({ name: "n".repeat(5000) }), /under 100 characters/);
       await refused(await update({ image: "javascript:alert(1)" }), /http:\/\/ or https:\/\//);
-      const user = await database.db
+      const user = await site.database.db
         .selectFrom("users")
         .select(["name", "image"])
         .where("email", "=", email)
@@ -258,7 +251,7 @@ describe.each(engines)("account security on %s", (engine) => {
       expect((await update({ name: "  Ada  ", image: "https://example.com/ada.png" })).status).toBe(
         200,
       );
-      const updated = await database.db
+      const updated = await site.database.db
         .selectFrom("users")
         .select(["name", "image"])
         .where("email", "=", email)
@@ -268,7 +261,7 @@ describe.each(engines)("account security on %s", (engine) => {
 
     it("shows the context-word refusal next to the field on the forms", async () => {
       const register = await postForm(
-        app,
+        site.app,
         "/register",
         { name: "Ielts Fan", email: "ieltsfan@example.com", password: "ieltsfan@example.com" },
         fresh(),
@@ -276,13 +269,13 @@ describe.each(engines)("account security on %s", (engine) => {
       expect(register.status).toBe(400);
       expect(await register.text()).toContain("the site&#x27;s name or your e-mail");
 
-      const { email } = await signUp(app, {
+      const { email } = await signUp(site.app, {
         email: `grace.hopper-${crypto.randomUUID().slice(0, 6)}@example.com`,
       });
       const token = await resetToken(email);
       // The form posts back to the page it is on, the link's token in its address.
       const reset = await postForm(
-        app,
+        site.app,
         `/reset-password?token=${token}`,
         { token, password: `${email.split("@")[0]}` },
         fresh(),
@@ -294,10 +287,10 @@ describe.each(engines)("account security on %s", (engine) => {
 
   describe("sessions and tokens", () => {
     it("refuse a bearer token whose session is past its absolute lifetime, cookie unseen", async () => {
-      const { email, cookie } = await signUp(app);
+      const { email, cookie } = await signUp(site.app);
       const token = await tokenFor(email, cookie);
       expect((await me(token)).status).toBe(200);
-      await database.db
+      await site.database.db
         .updateTable("sessions")
         .set({ created_at: new Date(Date.now() - 91 * 24 * 60 * 60 * 1000).toISOString() })
         .where("user_id", "=", await userId(email))
@@ -306,27 +299,32 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("end every other session and every API token when the password changes", async () => {
-      const { email, password, cookie: first } = await signUp(app);
+      const { email, password, cookie: first } = await signUp(site.app);
       const token = await tokenFor(email, first);
       const second = cookieHeader(await signIn(email, password));
       expect((await me(token)).status).toBe(200);
 
       const changed = await postJson(
-        app,
+        site.app,
         "/api/auth/change-password",
         { currentPassword: password, newPassword: "a new and different passphrase" },
         { cookie: second, ...fresh() },
       );
       expect(changed.status).toBe(200);
       expect((await me(token)).status).toBe(401);
-      const stale = await app.request(`${ORIGIN}/api/auth/get-session`, {
+      const stale = await site.app.request(`${ORIGIN}/api/auth/get-session`, {
         headers: { cookie: first },
       });
       expect(await stale.json()).toBeNull();
-      const staleToken = await postJson(app, "/api/jwt", { email }, { cookie: first, ...fresh() });
+      const staleToken = await postJson(
+        site.app,
+        "/api/jwt",
+        { email },
+        { cookie: first, ...fresh() },
+      );
       expect(staleToken.status).toBe(401);
       // The session that changed it goes on, under the new cookie it was given.
-      const current = await app.request(`${ORIGIN}/api/auth/get-session`, {
+      const current = await site.app.request(`${ORIGIN}/api/auth/get-session`, {
         headers: { cookie: cookieHeader(changed) },
       });
       expect(await current.json()).toMatchObject({ user: { email } });
@@ -334,15 +332,15 @@ describe.each(engines)("account security on %s", (engine) => {
   });
 
   describe("the security log", () => {
-    const eventsSince = (start: number) => app.securityEvents.slice(start);
+    const eventsSince = (start: number) => site.app.securityEvents.slice(start);
 
     it("records API sign-up, sign-in, sign-out and password change once each, without secrets", async () => {
-      const start = app.securityEvents.length;
+      const start = site.app.securityEvents.length;
       const email = `logged-${crypto.randomUUID().slice(0, 8)}@example.com`;
       const password = "the log must never see this";
       const address = fresh();
       const signedUp = await postJson(
-        app,
+        site.app,
         "/api/auth/sign-up/email",
         { name: "Logged", email, password },
         address,
@@ -353,12 +351,17 @@ describe.each(engines)("account security on %s", (engine) => {
       const token = await tokenFor(email, cookie);
       await signIn(email, "a wrong password here", address);
       const changed = await postJson(
-        app,
+        site.app,
         "/api/auth/change-password",
         { currentPassword: password, newPassword: "a new secret passphrase" },
         { cookie, ...address },
       );
-      await postJson(app, "/api/auth/sign-out", {}, { cookie: cookieHeader(changed), ...address });
+      await postJson(
+        site.app,
+        "/api/auth/sign-out",
+        {},
+        { cookie: cookieHeader(changed), ...address },
+      );
 
       const events = eventsSince(start);
       const where = { address: address["x-forwarded-for"] };
@@ -401,24 +404,24 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("records the form paths once each, with the page's route", async () => {
-      const start = app.securityEvents.length;
+      const start = site.app.securityEvents.length;
       const email = `form-${crypto.randomUUID().slice(0, 8)}@example.com`;
       const password = "a form passphrase nobody logs";
       const address = fresh();
       const registered = await postForm(
-        app,
+        site.app,
         "/register",
         { name: "Form User", email, password },
         address,
       );
       expect(registered.status).toBe(302);
       const id = await userId(email);
-      await postForm(app, "/login", { email, password: "not the password" }, address);
-      const signedIn = await postForm(app, "/login", { email, password }, address);
-      await postForm(app, "/logout", {}, { cookie: cookieHeader(signedIn), ...address });
+      await postForm(site.app, "/login", { email, password: "not the password" }, address);
+      const signedIn = await postForm(site.app, "/login", { email, password }, address);
+      await postForm(site.app, "/logout", {}, { cookie: cookieHeader(signedIn), ...address });
       const token = await resetToken(email);
       await postForm(
-        app,
+        site.app,
         "/reset-password",
         { token, password: "a reset passphrase for the form" },
         address,
@@ -465,19 +468,24 @@ describe.each(engines)("account security on %s", (engine) => {
     });
 
     it("records profile updates, rate-limit hits and refused API access", async () => {
-      const { email, cookie } = await signUp(app);
+      const { email, cookie } = await signUp(site.app);
       const id = await userId(email);
-      const start = app.securityEvents.length;
+      const start = site.app.securityEvents.length;
       const address = fresh();
-      await postJson(app, "/api/auth/update-user", { name: "New Name" }, { cookie, ...address });
+      await postJson(
+        site.app,
+        "/api/auth/update-user",
+        { name: "New Name" },
+        { cookie, ...address },
+      );
       // Sign-ups refused by the password policy still count against the address: no hashing.
       for (let attempt = 0; attempt <= rateLimits.signUp.limit; attempt++) {
         const body = { name: "Spam", email: `spam-${attempt}@example.com`, password: "password" };
-        await postJson(app, "/api/auth/sign-up/email", body, address);
+        await postJson(site.app, "/api/auth/sign-up/email", body, address);
       }
-      await app.request("/api/me", { headers: address });
+      await site.app.request("/api/me", { headers: address });
       const token = await tokenFor(email, cookie);
-      await app.request("/api/my-reviews?email=someone-else@example.com", {
+      await site.app.request("/api/my-reviews?email=someone-else@example.com", {
         headers: { authorization: `Bearer ${token}`, ...address },
       });
       const events = eventsSince(start);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { insertService, insertUser } from "../support/fixtures.ts";
+import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -303,20 +303,8 @@ describe.each(engines)("the reviews-without-rating migration on %s", (engine) =>
       const { db } = database;
       const serviceId = await insertService(db);
       const [a, b] = [await insertUser(db), await insertUser(db)];
-      const now = new Date().toISOString();
       const review = (id: string, userId: string, rating: number | null) =>
-        db
-          .insertInto("reviews")
-          .values({
-            id,
-            service_id: serviceId,
-            user_id: userId,
-            rating,
-            message: "m",
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        insertReview(db, { id, serviceId, userId, rating });
       await review("rated", a, 5);
       await review("starless", b, null);
       await expect(review("zero", await insertUser(db), 0)).rejects.toThrow();
@@ -324,18 +312,7 @@ describe.each(engines)("the reviews-without-rating migration on %s", (engine) =>
       await expect(review("twice", a, 3)).rejects.toThrow();
       // Deleting a course still deletes its reviews (the rebuilt table keeps its foreign keys).
       const other = await insertService(db);
-      await db
-        .insertInto("reviews")
-        .values({
-          id: "cascade",
-          service_id: other,
-          user_id: a,
-          rating: 2,
-          message: "m",
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertReview(db, { id: "cascade", serviceId: other, userId: a, rating: 2 });
       await db.deleteFrom("services").where("id", "=", other).execute();
       expect(await db.selectFrom("reviews").select("id").orderBy("id").execute()).toEqual([
         { id: "rated" },

@@ -3,34 +3,25 @@ import { rateLimits } from "../../core/rate-limit.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
-import { createTestApp } from "../support/test-app.ts";
-
-type App = Awaited<ReturnType<typeof createTestApp>>;
+import { testSiteOn } from "../support/test-app.ts";
 
 /**
  * Issue 7, item 7: every write counts once against its address, on the form and the API alike,
  * and new courses and reviews count against the account too, from however many addresses.
  */
 describe.each(engines)("write limits on %s", (engine) => {
-  let database: TestDatabase;
-  let app: App;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    // Behind a trusted proxy, X-Forwarded-For names the address each request comes from.
-    app = await createTestApp(database, { TRUST_PROXY: "true" });
-  });
-  afterAll(() => database.drop());
+  // Behind a trusted proxy, X-Forwarded-For names the address each request comes from.
+  const site = testSiteOn(engine, { TRUST_PROXY: "true" });
   beforeEach(async () => {
-    await database.db.deleteFrom("rate_limits").execute();
-    app.securityEvents.length = 0;
+    await site.database.db.deleteFrom("rate_limits").execute();
+    site.app.securityEvents.length = 0;
   });
 
-  const student = () => signUpWithToken(app, database.db);
+  const student = () => signUpWithToken(site.app, site.database.db);
   type Student = Awaited<ReturnType<typeof student>>;
 
   const apiPost = (path: string, who: Student, address: string, body: unknown) =>
-    app.request(`${ORIGIN}${path}`, {
+    site.app.request(`${ORIGIN}${path}`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -40,7 +31,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       body: JSON.stringify(body),
     });
   const formPost = (path: string, who: Student, address: string, fields: Record<string, string>) =>
-    postForm(app, path, fields, { cookie: who.cookie, "x-forwarded-for": address });
+    postForm(site.app, path, fields, { cookie: who.cookie, "x-forwarded-for": address });
 
   /** A review posted through the API (even n) or the form (odd n). */
   const postReview = (n: number, who: Student, address: string, serviceId: string) =>
@@ -73,12 +64,16 @@ describe.each(engines)("write limits on %s", (engine) => {
     }
   };
   const limitHits = (reason: string) =>
-    app.securityEvents.filter((event) => event.event === "rate-limited" && event.reason === reason);
+    site.app.securityEvents.filter(
+      (event) => event.event === "rate-limited" && event.reason === reason,
+    );
 
   it("counts each write once per address: 30 reviews pass and the 31st is refused, on the API and the form", async () => {
     const address = "203.0.113.7";
     const services = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => insertService(database.db, { name: `Course ${n}` })),
+      Array.from({ length: 10 }, (_, n) =>
+        insertService(site.database.db, { name: `Course ${n}` }),
+      ),
     );
     // Three students, ten reviews each (the per-account limit), all from one address.
     const writers = [await student(), await student(), await student()];
@@ -99,7 +94,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       await postReview(1, fourth, address, services[1] as string),
       "Too many changes",
     );
-    expect(await database.db.selectFrom("reviews").select("id").execute()).toHaveLength(30);
+    expect(await site.database.db.selectFrom("reviews").select("id").execute()).toHaveLength(30);
     expect(limitHits("write:address")).toHaveLength(2);
     expect(limitHits("write:address")[0]).toMatchObject({
       outcome: "refused",
@@ -123,7 +118,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       if (n >= limit) await expectLimited(response, "courses today");
     }
     expect(statuses.slice(0, limit).every((status) => status === 201 || status === 302)).toBe(true);
-    const stored = await database.db
+    const stored = await site.database.db
       .selectFrom("services")
       .select("id")
       .where("created_by", "=", spammer.id)
@@ -141,7 +136,9 @@ describe.each(engines)("write limits on %s", (engine) => {
     const spammer = await student();
     const { limit } = rateLimits.reviewsPerAccount;
     const services = await Promise.all(
-      Array.from({ length: limit + 6 }, (_, n) => insertService(database.db, { name: `C${n}` })),
+      Array.from({ length: limit + 6 }, (_, n) =>
+        insertService(site.database.db, { name: `C${n}` }),
+      ),
     );
     const firstReview = await postReview(0, spammer, "192.0.2.1", services[0] as string);
     expect(firstReview.status).toBe(201);
@@ -151,7 +148,7 @@ describe.each(engines)("write limits on %s", (engine) => {
       if (n < limit) expect(succeeded(response), `review ${n + 1}`).toBe(true);
       else await expectLimited(response, "reviews in the last hour");
     }
-    const stored = await database.db
+    const stored = await site.database.db
       .selectFrom("reviews")
       .select("id")
       .where("user_id", "=", spammer.id)
@@ -160,7 +157,7 @@ describe.each(engines)("write limits on %s", (engine) => {
     expect(limitHits("reviews:account")).toHaveLength(6);
     // Editing one's own review is not a new review: it is held only by the address limit.
     const { insertedId } = (await firstReview.json()) as { insertedId: string };
-    const edit = await app.request(`${ORIGIN}/api/reviews/${insertedId}`, {
+    const edit = await site.app.request(`${ORIGIN}/api/reviews/${insertedId}`, {
       method: "PATCH",
       headers: {
         "content-type": "application/json",

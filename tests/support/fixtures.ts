@@ -47,20 +47,22 @@ export async function insertService(
 export async function insertReview(
   db: DB,
   {
+    id = crypto.randomUUID(),
     serviceId,
     userId,
     rating,
     message = "Helpful.",
     createdAt = new Date(),
   }: {
+    id?: string;
     serviceId: string;
     userId: string;
-    rating: number;
+    /** Stars from 1 to 5, or null for a review posted without them. */
+    rating: number | null;
     message?: string;
     createdAt?: Date;
   },
 ) {
-  const id = crypto.randomUUID();
   await db
     .insertInto("reviews")
     .values({

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { DatabaseHandle } from "../../db/index.ts";
+import { afterAll, beforeAll } from "vitest";
+import type { DatabaseHandle, Engine } from "../../db/index.ts";
 import type { Mail, SendMail } from "../../server/mail.ts";
 import type { SecurityEvent } from "../../server/security-log.ts";
+import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -56,4 +58,20 @@ export async function createTestApp(
     securityEvents,
     deliverMail: (now?: Date) => mailOutbox.deliverDue(now),
   });
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * For a `describe` block: a fresh database of this engine and the site on it, made before its
+ * tests and dropped after them. Read `site.app` and `site.database` inside the tests.
+ */
+export function testSiteOn(engine: Engine, environment: Record<string, string> = {}) {
+  const site = {} as { app: TestApp; database: TestDatabase };
+  beforeAll(async () => {
+    site.database = await createTestDatabase(engine);
+    site.app = await createTestApp(site.database, environment);
+  });
+  afterAll(() => site.database.drop());
+  return site;
 }
