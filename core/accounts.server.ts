@@ -2,7 +2,12 @@ import zxcvbnCommon from "@zxcvbn-ts/language-common";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-length.ts";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "./field-limits.ts";
 import { SITE_NAME } from "./site.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
@@ -21,7 +26,7 @@ export const emailSchema = z
   .string({ error: "Please enter your e-mail address." })
   .trim()
   .min(1, "Please enter your e-mail address.")
-  .max(254, "This e-mail address is too long.")
+  .max(MAX_EMAIL_LENGTH, "This e-mail address is too long.")
   .pipe(z.email("Please enter a valid e-mail address."))
   .transform((email) => email.toLowerCase());
 
@@ -81,7 +86,7 @@ export const nameSchema = z
   })
   .trim()
   .min(1, "Please enter your name.")
-  .max(100, "Please keep your name under 100 characters.");
+  .max(MAX_NAME_LENGTH, `Please keep your name under ${MAX_NAME_LENGTH} characters.`);
 
 export const registrationSchema = z
   .object({

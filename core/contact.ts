@@ -1,19 +1,23 @@
 import { z } from "zod";
+import { MAX_CONTACT_MESSAGE_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "./field-limits.ts";
 
 export const contactMessageSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .max(MAX_NAME_LENGTH, `Please keep your name under ${MAX_NAME_LENGTH} characters.`),
   email: z
     .email("Please enter a valid e-mail address.")
-    .max(254, "This e-mail address is too long."),
+    .max(MAX_EMAIL_LENGTH, "This e-mail address is too long."),
   message: z
     .string()
     .trim()
     .min(1, "Please write a message.")
-    .max(5000, "Please keep your message under 5000 characters."),
+    .max(
+      MAX_CONTACT_MESSAGE_LENGTH,
+      `Please keep your message under ${MAX_CONTACT_MESSAGE_LENGTH} characters.`,
+    ),
 });
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { toDate } from "../db/schema.ts";
+import { MAX_REVIEW_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
@@ -28,8 +29,6 @@ export interface Review extends PublicReview {
   userId: string;
   userEmail: string;
 }
-
-export const MAX_REVIEW_LENGTH = 2000;
 
 const stars = z.coerce
   .number({ error: "Please choose from 1 to 5 stars." })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { type ServiceRow, toDate } from "../db/schema.ts";
+import { MAX_SERVICE_DESCRIPTION_LENGTH, MAX_SERVICE_NAME_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
@@ -114,7 +115,10 @@ export const serviceInputSchema = z.object({
     .string({ error: "Please enter the service name." })
     .trim()
     .min(1, "Please enter the service name.")
-    .max(120, "Please keep the name under 120 characters."),
+    .max(
+      MAX_SERVICE_NAME_LENGTH,
+      `Please keep the name under ${MAX_SERVICE_NAME_LENGTH} characters.`,
+    ),
   price: z
     .string({ error: "Please enter a price." })
     .trim()
@@ -130,7 +134,10 @@ export const serviceInputSchema = z.object({
     .string({ error: "Please enter a description." })
     .trim()
     .min(1, "Please enter a description.")
-    .max(5000, "Please keep the description under 5000 characters."),
+    .max(
+      MAX_SERVICE_DESCRIPTION_LENGTH,
+      `Please keep the description under ${MAX_SERVICE_DESCRIPTION_LENGTH} characters.`,
+    ),
 });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 

@@ -1,4 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
+import {
+  MAX_SERVICE_DESCRIPTION_LENGTH,
+  MAX_SERVICE_NAME_LENGTH,
+} from "../../core/field-limits.ts";
 import { createService, serviceInputSchema } from "../../core/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
@@ -56,7 +60,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
           label="Service Name"
           name="serviceName"
           required
-          maxLength={120}
+          maxLength={MAX_SERVICE_NAME_LENGTH}
           defaultValue={values.serviceName}
           error={errors.serviceName}
         />
@@ -84,7 +88,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
           name="description"
           rows={6}
           required
-          maxLength={5000}
+          maxLength={MAX_SERVICE_DESCRIPTION_LENGTH}
           defaultValue={values.description}
           error={errors.description}
         />

@@ -1,5 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
 import { type ContactMessage, contactMessageSchema } from "../../core/contact.ts";
+import {
+  MAX_CONTACT_MESSAGE_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+} from "../../core/field-limits.ts";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
 import { type FieldErrors, parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -53,6 +58,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <TextField
           label="Name"
           name="name"
+          maxLength={MAX_NAME_LENGTH}
           autoComplete="name"
           required
           defaultValue={values.name}
@@ -61,6 +67,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <TextField
           label="Email"
           name="email"
+          maxLength={MAX_EMAIL_LENGTH}
           type="email"
           autoComplete="email"
           required
@@ -70,6 +77,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         <TextAreaField
           label="Message"
           name="message"
+          maxLength={MAX_CONTACT_MESSAGE_LENGTH}
           rows={6}
           required
           defaultValue={values.message}

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginSchema } from "../../core/accounts.server.ts";
+import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
@@ -144,6 +145,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <TextField
           label="Email"
           name="email"
+          maxLength={MAX_EMAIL_LENGTH}
           type="email"
           autoComplete="email"
           required

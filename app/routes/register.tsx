@@ -1,6 +1,11 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registrationSchema } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -112,6 +117,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <TextField
           label="Name"
           name="name"
+          maxLength={MAX_NAME_LENGTH}
           autoComplete="name"
           required
           defaultValue={values.name}
@@ -129,6 +135,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <TextField
           label="Email"
           name="email"
+          maxLength={MAX_EMAIL_LENGTH}
           type="email"
           autoComplete="email"
           required

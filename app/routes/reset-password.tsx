@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextField } from "../components/form-field.tsx";
 import { appContext } from "../context.server.ts";

@@ -1,4 +1,5 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
 import {
   createReview,
@@ -170,7 +171,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               name="message"
               rows={4}
               required
-              maxLength={2000}
+              maxLength={MAX_REVIEW_LENGTH}
               error={errors.message}
             />
             <button

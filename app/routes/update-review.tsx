@@ -1,4 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
+import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
 import {
   findOwnReview,
   reviewInputSchema,
@@ -87,7 +88,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           name="message"
           rows={6}
           required
-          maxLength={2000}
+          maxLength={MAX_REVIEW_LENGTH}
           defaultValue={review.message}
           error={errors.message}
         />

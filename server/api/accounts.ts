@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
+import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { readJson } from "./bodies.ts";
 import { type ApiOptions, type ApiUserEnv, logRefusal, requireApiUser } from "./identity.ts";
 
-const tokenRequest = z.object({ email: z.string().max(254) });
+const tokenRequest = z.object({ email: z.string().max(MAX_EMAIL_LENGTH) });
 
 /**
  * The caller's account on the JSON API: `POST /api/jwt` issues a bearer token (an opaque one,

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/password-length.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { SESSION_INACTIVITY_SECONDS } from "../../core/sessions.server.ts";
 import { SITE_NAME } from "../../core/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";

@@ -29,6 +29,9 @@ const reviewsList = (page: Page) =>
   page.getByRole("region", { name: "Reviews" }).getByRole("listitem");
 
 test("a student posts, edits and deletes a review, and the rating follows", async ({ page }) => {
+  // One whole journey: a dozen pages and four accessibility checks take about 15 s alone, and
+  // twice that on a busy machine, where the default 30 s cut it short at random.
+  test.slow();
   await page.goto("/");
   await signUpDirectly(page, { name: "Priya Patel" });
   const course = "IELTS Listening: Strategies for All Four Sections";

@@ -1,0 +1,16 @@
+/**
+ * How long what people type may be. Dependency-free, so the forms' `minLength`/`maxLength`,
+ * Better Auth's options and the server's checks (the schemas in core) all read the same numbers
+ * without bringing the checks' code into the browser.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Long passphrases are welcome; the cap only keeps hashing cheap for an attacker's megabyte. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** A person's name: on an account, and in a contact message. */
+export const MAX_NAME_LENGTH = 100;
+/** The longest e-mail address the standards allow. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_REVIEW_LENGTH = 2000;
+export const MAX_SERVICE_NAME_LENGTH = 120;
+export const MAX_SERVICE_DESCRIPTION_LENGTH = 5000;
+export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
