@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../core/rate-limit.server.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { engines } from "../support/databases.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { rateLimits } from "../../core/rate-limit.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
