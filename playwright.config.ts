@@ -7,6 +7,8 @@ const googlePort = port + 1;
 export const baseURL = `http://localhost:${port}`;
 /** The test server's data folder: its mail outbox is where the tests read password-reset mail. */
 export const e2eDataDirectory = join(tmpdir(), `ielts-hub-e2e-${port}`);
+/** The test server's database, which tests open to do what only the server's shell may (grant the owner role). */
+export const e2eDatabaseUrl = `file:${join(e2eDataDirectory, "e2e.db")}`;
 
 /**
  * End-to-end tests drive the built site (as `npm start` serves it) in the system's Chromium:

@@ -15,5 +15,6 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

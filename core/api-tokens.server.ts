@@ -46,14 +46,18 @@ export async function userForApiToken(
   const oldestSessionStart = new Date(
     now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000,
   ).toISOString();
-  return db
+  const row = await db
     .selectFrom("api_tokens")
     .innerJoin("sessions", "sessions.id", "api_tokens.session_id")
     .innerJoin("users", "users.id", "api_tokens.user_id")
-    .select(["users.id", "users.name", "users.email", "users.image"])
+    .leftJoin("owners", "owners.user_id", "api_tokens.user_id")
+    .select(["users.id", "users.name", "users.email", "users.image", "owners.user_id as owner"])
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.expires_at", ">", moment)
     .where("sessions.expires_at", ">", moment)
     .where("sessions.created_at", ">", oldestSessionStart)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { owner, ...user } = row;
+  return { ...user, isOwner: owner !== null };
 }

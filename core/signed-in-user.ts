@@ -5,4 +5,6 @@ export interface SignedInUser {
   email: string;
   /** The profile photo's address, or null for none. */
   image: string | null;
+  /** Whether they may run the site (core/owners.server.ts). */
+  isOwner: boolean;
 }

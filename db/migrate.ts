@@ -4,6 +4,7 @@ import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-servi
 import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
 import * as reviewsWithoutRating from "./migrations/2026-11-22T10-00_reviews-without-rating.ts";
 import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
+import * as owners from "./migrations/2026-11-22T12-00_owners.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21T11-00_accounts": accounts,
   "2026-11-22T10-00_reviews-without-rating": reviewsWithoutRating,
   "2026-11-22T11-00_mail-outbox": mailOutbox,
+  "2026-11-22T12-00_owners": owners,
 };
 
 function migratorFor(db: DB): Migrator {

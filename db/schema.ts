@@ -105,7 +105,13 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
-/** Better Auth reads and writes `accounts` itself; these are the tables our code queries. */
+/** Who may run the site (granted from the shell only: `npm run owner`). */
+export interface OwnersTable {
+  user_id: string;
+  granted_at: Timestamp;
+}
+
+/** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
   services: ServicesTable;
@@ -116,6 +122,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   verifications: VerificationsTable;
   mail_outbox: MailOutboxTable;
+  owners: OwnersTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

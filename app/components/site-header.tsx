@@ -11,11 +11,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 interface HeaderUser {
   name: string;
   image: string | null;
+  isOwner: boolean;
 }
 
 /**
- * The navigation: Home, Blog and Contact always; then 'My Review', 'Add Service' and
- * 'Log Out' for a signed-in user, or 'Login'; the avatar with the user's photo or the default icon.
+ * The navigation: Home, Blog and Contact always; then 'My Review', 'Add Service', 'Admin' (for
+ * an owner) and 'Log Out' for a signed-in user, or 'Login'; the avatar with the user's photo or
+ * the default icon.
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   return (
@@ -50,6 +52,11 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               <NavLink to="/add-service" className={linkClass}>
                 Add Service
               </NavLink>
+              {user.isOwner && (
+                <NavLink to="/admin" className={linkClass}>
+                  Admin
+                </NavLink>
+              )}
               <Form method="post" action="/logout">
                 <button type="submit" className={linkClass({ isActive: false })}>
                   Log Out

@@ -1,4 +1,5 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { signedInUser } from "../../core/owners.server.ts";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 
@@ -22,17 +23,13 @@ export function getSessionUser(request: Request, context: ContextProvider) {
 const lookups = new WeakMap<ContextProvider, ReturnType<typeof lookUpSession>>();
 
 async function lookUpSession(request: Request, context: ContextProvider) {
-  const { auth } = context.get(appContext);
+  const { auth, db } = context.get(appContext);
   const { headers, response } = await auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
   if (!response) return { user: null, headers };
-  const { id, name, email, image } = response.user;
-  return {
-    user: { id, name, email, image: image ?? null } satisfies SignedInUser,
-    headers,
-  };
+  return { user: await signedInUser(db, response.user), headers };
 }
 
 /** For protected pages: the user, or a redirect to /login that remembers where they were going. */
@@ -44,6 +41,19 @@ export async function requireUser(
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/**
+ * For the owner's pages: the owner, or 404 for anyone else, signed in or not, so that the pages
+ * do not even show they exist.
+ */
+export async function requireOwner(
+  request: Request,
+  context: ContextProvider,
+): Promise<SignedInUser> {
+  const { user } = await getSessionUser(request, context);
+  if (user?.isOwner) return user;
+  throw data(null, { status: 404 });
 }
 
 /** The Set-Cookie headers of a Better Auth response, to pass on to the browser. */

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { userForApiToken } from "../../core/api-tokens.server.ts";
+import { signedInUser } from "../../core/owners.server.ts";
 import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import type { DB } from "../../db/index.ts";
@@ -50,10 +51,7 @@ export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEn
       user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
     } else {
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) {
-        const { id, name, email, image } = session.user;
-        user = { id, name, email, image: image ?? null };
-      }
+      if (session) user = await signedInUser(db, session.user);
     }
     if (!user) {
       logRefusal(c, options, {

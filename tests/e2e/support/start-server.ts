@@ -2,8 +2,7 @@
  * Starts the built site on a fresh SQLite database holding the seeded catalogue plus a few rows
  * the end-to-end tests look for (reviews exist before the reviews feature can write them).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../../db/index.ts";
 import { migrateToLatest } from "../../../db/migrate.ts";
@@ -11,9 +10,13 @@ import { seedCatalogueIfEmpty } from "../../../db/seed/index.ts";
 import { insertReview, insertService, insertUser } from "../../support/fixtures.ts";
 import { e2eFixtures } from "./fixtures.ts";
 
-// A clean data folder (outbox, generated files) for every run.
-if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const url = `file:${join(mkdtempSync(join(tmpdir(), "ielts-hub-e2e-")), "e2e.db")}`;
+// A clean data folder (database, outbox, generated files) for every run; the tests find the
+// database there too (e2eDatabaseUrl in playwright.config.ts).
+const dataDirectory = process.env.DATA_DIR ?? "";
+if (!dataDirectory) throw new Error("DATA_DIR names the test server's data folder.");
+rmSync(dataDirectory, { recursive: true, force: true });
+mkdirSync(dataDirectory, { recursive: true });
+const url = `file:${join(dataDirectory, "e2e.db")}`;
 const { db } = openDatabase(url);
 await migrateToLatest(db);
 await seedCatalogueIfEmpty(db);

@@ -1,0 +1,81 @@
+import type { DB } from "../db/index.ts";
+import { toDate } from "../db/schema.ts";
+import type { SignedInUser } from "./signed-in-user.ts";
+
+/**
+ * The owner role: who may run the site (every course, review moderation, the inbox, the
+ * newsletter). Granted and revoked only from the server's shell (scripts/owner.ts); no page or
+ * API call changes it.
+ */
+export async function isOwner(db: DB, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("owners")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The signed-in user of a session, with their role looked up. */
+export async function signedInUser(
+  db: DB,
+  user: { id: string; name: string; email: string; image?: string | null },
+): Promise<SignedInUser> {
+  const { id, name, email, image } = user;
+  return { id, name, email, image: image ?? null, isOwner: await isOwner(db, id) };
+}
+
+export type OwnerChange =
+  | { ok: true; changed: boolean; email: string }
+  | { ok: false; reason: "no-such-account"; email: string };
+
+async function userIdFor(db: DB, email: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Makes the account with this e-mail an owner (`changed: false` when it already was). */
+export async function grantOwner(db: DB, email: string, now = new Date()): Promise<OwnerChange> {
+  const userId = await userIdFor(db, email);
+  if (!userId) return { ok: false, reason: "no-such-account", email };
+  const inserted = await db
+    .insertInto("owners")
+    .values({ user_id: userId, granted_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column("user_id").doNothing())
+    .executeTakeFirst();
+  return { ok: true, changed: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0, email };
+}
+
+/** Takes the role from the account with this e-mail (`changed: false` when it had none). */
+export async function revokeOwner(db: DB, email: string): Promise<OwnerChange> {
+  const userId = await userIdFor(db, email);
+  if (!userId) return { ok: false, reason: "no-such-account", email };
+  const deleted = await db.deleteFrom("owners").where("user_id", "=", userId).executeTakeFirst();
+  return { ok: true, changed: Number(deleted.numDeletedRows) > 0, email };
+}
+
+export interface Owner {
+  email: string;
+  name: string;
+  grantedAt: Date;
+}
+
+/** Every owner, the earliest first. */
+export async function listOwners(db: DB): Promise<Owner[]> {
+  const rows = await db
+    .selectFrom("owners")
+    .innerJoin("users", "users.id", "owners.user_id")
+    .select(["users.email", "users.name", "owners.granted_at"])
+    .orderBy("owners.granted_at")
+    .orderBy("users.email")
+    .execute();
+  return rows.map((row) => ({
+    email: row.email,
+    name: row.name,
+    grantedAt: toDate(row.granted_at),
+  }));
+}

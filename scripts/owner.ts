@@ -1,0 +1,67 @@
+/**
+ * `npm run owner -- grant <email>`, `npm run owner -- revoke <email>`, `npm run owner -- list`:
+ * the owner role, granted from the server's shell only, on the database DATABASE_URL names (the
+ * same as `npm start` uses). The account must exist: the person registers on the site first.
+ */
+import { grantOwner, listOwners, revokeOwner } from "../core/owners.server.ts";
+import { openDatabase } from "../db/index.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { ConfigError, loadConfig } from "../server/config.ts";
+
+const USAGE = "Usage: npm run owner -- grant <email> | revoke <email> | list";
+
+export async function runOwnerCommand(
+  args: string[],
+  environment: Record<string, string | undefined>,
+): Promise<{ code: number; output: string }> {
+  const [command, email] = args;
+  if (!(command === "list" || ((command === "grant" || command === "revoke") && email)))
+    return { code: 2, output: USAGE };
+  const { db } = openDatabase(loadConfig(environment).databaseUrl);
+  try {
+    await migrateToLatest(db);
+    if (command === "list") {
+      const owners = await listOwners(db);
+      if (owners.length === 0) return { code: 0, output: "No owners yet." };
+      return {
+        code: 0,
+        output: owners
+          .map((owner) => `${owner.email} (${owner.name}), since ${owner.grantedAt.toISOString()}`)
+          .join("\n"),
+      };
+    }
+    const change =
+      command === "grant" ? await grantOwner(db, email ?? "") : await revokeOwner(db, email ?? "");
+    if (!change.ok)
+      return {
+        code: 1,
+        output: `No account has the e-mail ${change.email}: register on the site first.`,
+      };
+    if (command === "grant")
+      return {
+        code: 0,
+        output: change.changed
+          ? `${change.email} is now an owner.`
+          : `${change.email} was already an owner.`,
+      };
+    return {
+      code: 0,
+      output: change.changed
+        ? `${change.email} is no longer an owner.`
+        : `${change.email} was not an owner.`,
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const { code, output } = await runOwnerCommand(process.argv.slice(2), process.env);
+    (code === 0 ? console.log : console.error)(output);
+    process.exit(code);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,25 @@
+import { e2eDatabaseUrl } from "../../playwright.config.ts";
+import { runOwnerCommand } from "../../scripts/owner.ts";
+import { signUpDirectly } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
+
+test("an owner finds Admin in the navigation; a student neither sees it nor reaches it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const { email } = await signUpDirectly(page, { name: "Teacher Tess" });
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await page.goto("/");
+  await expect(navigation.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  const refused = await page.goto("/admin");
+  expect(refused?.status()).toBe(404);
+
+  const granted = await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  expect(granted).toEqual({ code: 0, output: `${email} is now an owner.` });
+  await page.goto("/");
+  await navigation.getByRole("link", { name: "Admin" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
+  await expect(page.getByRole("region", { name: "Owners" })).toContainText(email);
+  await expectAccessible(page);
+});
