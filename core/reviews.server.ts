@@ -5,6 +5,7 @@ import { MAX_REVIEW_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
+import { requiredText } from "./required-text.ts";
 
 /**
  * A review as anyone may see it: no e-mail address and no account id, so public pages and API
@@ -36,11 +37,11 @@ const stars = z.coerce
   .min(1, "Please choose from 1 to 5 stars.")
   .max(5, "Please choose from 1 to 5 stars.");
 
-const message = z
-  .string({ error: "Please write your review." })
-  .trim()
-  .min(1, "Please write your review.")
-  .max(MAX_REVIEW_LENGTH, `Please keep your review under ${MAX_REVIEW_LENGTH} characters.`);
+const message = requiredText(
+  "Please write your review.",
+  MAX_REVIEW_LENGTH,
+  `Please keep your review under ${MAX_REVIEW_LENGTH} characters.`,
+);
 
 /** What a student writes on the site: 1 to 5 stars and a message. Identity never comes from the input. */
 export const reviewInputSchema = z.object({ rating: stars, message });

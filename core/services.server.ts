@@ -5,6 +5,7 @@ import { MAX_SERVICE_DESCRIPTION_LENGTH, MAX_SERVICE_NAME_LENGTH } from "./field
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
+import { requiredText } from "./required-text.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
 /** The cover of a service added without an image (public/images/services/course.svg). */
@@ -111,14 +112,11 @@ const MAX_PRICE = 100_000;
 
 /** The Add Service form's fields, with the bounds a real catalogue needs. */
 export const serviceInputSchema = z.object({
-  serviceName: z
-    .string({ error: "Please enter the service name." })
-    .trim()
-    .min(1, "Please enter the service name.")
-    .max(
-      MAX_SERVICE_NAME_LENGTH,
-      `Please keep the name under ${MAX_SERVICE_NAME_LENGTH} characters.`,
-    ),
+  serviceName: requiredText(
+    "Please enter the service name.",
+    MAX_SERVICE_NAME_LENGTH,
+    `Please keep the name under ${MAX_SERVICE_NAME_LENGTH} characters.`,
+  ),
   price: z
     .string({ error: "Please enter a price." })
     .trim()
@@ -130,14 +128,11 @@ export const serviceInputSchema = z.object({
     .transform(Number)
     .refine((price) => price <= MAX_PRICE, `Please enter a price of at most ${MAX_PRICE}.`),
   imageUrl: optionalHttpUrl,
-  description: z
-    .string({ error: "Please enter a description." })
-    .trim()
-    .min(1, "Please enter a description.")
-    .max(
-      MAX_SERVICE_DESCRIPTION_LENGTH,
-      `Please keep the description under ${MAX_SERVICE_DESCRIPTION_LENGTH} characters.`,
-    ),
+  description: requiredText(
+    "Please enter a description.",
+    MAX_SERVICE_DESCRIPTION_LENGTH,
+    `Please keep the description under ${MAX_SERVICE_DESCRIPTION_LENGTH} characters.`,
+  ),
 });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 

@@ -151,13 +151,11 @@ describe.each(engines)("accounts on %s", (engine) => {
   describe("signing in", () => {
     it("gives the same answer for an unknown e-mail and a wrong password", async () => {
       const { email } = await signUp(app);
-      const wrongPassword = await postForm(app, "/login", {
-        email,
-        password: "not the right one at all",
-      });
+      const guess = { password: "not the right one at all" };
+      const wrongPassword = await postForm(app, "/login", { email, ...guess });
       const unknownEmail = await postForm(app, "/login", {
         email: "nobody-here@example.com",
-        password: "not the right one at all",
+        ...guess,
       });
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(wrongPassword.status);
@@ -165,13 +163,11 @@ describe.each(engines)("accounts on %s", (engine) => {
       expect(a).toContain("invalid-email-or-password");
       expect(b).toContain("invalid-email-or-password");
 
-      const apiWrong = await postJson(app, "/api/auth/sign-in/email", {
-        email,
-        password: "not the right one at all",
-      });
-      const apiUnknown = await postJson(app, "/api/auth/sign-in/email", {
+      const signIn = "/api/auth/sign-in/email";
+      const apiWrong = await postJson(app, signIn, { email, ...guess });
+      const apiUnknown = await postJson(app, signIn, {
         email: "nobody-else@example.com",
-        password: "not the right one at all",
+        ...guess,
       });
       expect(apiWrong.status).toBe(apiUnknown.status);
       expect(await apiWrong.json()).toEqual(await apiUnknown.json());

@@ -104,20 +104,19 @@ describe.each(engines)("data layer on %s", (engine) => {
     const serviceId = await insertService(db, { name: "Speaking" });
     const ana = await insertUser(db, { name: "Ana", image: "https://example.com/ana.png" });
     const ben = await insertUser(db, { name: "Ben" });
-    await insertReview(db, {
-      serviceId,
-      userId: ana,
-      rating: 5,
-      message: "First",
-      createdAt: new Date(Date.UTC(2026, 0, 1)),
-    });
-    await insertReview(db, {
-      serviceId,
-      userId: ben,
-      rating: 3,
-      message: "Second",
-      createdAt: new Date(Date.UTC(2026, 0, 2)),
-    });
+    const written = [
+      [ana, 5, "First", 1],
+      [ben, 3, "Second", 2],
+    ] as const;
+    for (const [userId, rating, message, day] of written) {
+      await insertReview(db, {
+        serviceId,
+        userId,
+        rating,
+        message,
+        createdAt: new Date(Date.UTC(2026, 0, day)),
+      });
+    }
     const reviews = await listReviewsForService(db, serviceId);
     expect(reviews.map((r) => [r.userName, r.message, r.rating, r.userPhoto])).toEqual([
       ["Ben", "Second", 3, null],
