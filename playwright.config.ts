@@ -40,7 +40,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: /\.mutates\.spec\.ts$/,
+      testIgnore: /\.(mutates|settings)\.spec\.ts$/,
     },
     {
       // Tests that change the shared catalogue run once the rest has finished.
@@ -48,6 +48,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testMatch: /\.mutates\.spec\.ts$/,
       dependencies: ["chromium"],
+    },
+    {
+      // Tests that change the owner's site-wide settings run alone, last: a setting such as
+      // holding new courses for approval would change what every other test sees.
+      name: "chromium, changing site settings",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: /\.settings\.spec\.ts$/,
+      dependencies: ["chromium, changing the catalogue"],
     },
   ],
   webServer: [

@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("services", "routes/services.tsx"),
   route("services/:id", "routes/service-details.tsx"),
+  route("services/:id/edit", "routes/edit-service.tsx"),
+  route("services/:id/delete", "routes/delete-service.tsx"),
   route("blog", "routes/blog.tsx"),
   route("contact", "routes/contact.tsx"),
   route("my-reviews", "routes/my-reviews.tsx"),

@@ -64,6 +64,8 @@ export async function hitRateLimit(
 export interface Writer {
   userId: string;
   address: string;
+  /** An owner's writes count against the same limits; some rules (approval) differ for them. */
+  isOwner: boolean;
 }
 
 /** A write refused by a limit; the caller answers 429 with `Retry-After`. */

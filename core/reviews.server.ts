@@ -217,6 +217,8 @@ export async function createReview(
     .selectFrom("services")
     .select("id")
     .where("id", "=", serviceId)
+    // Only a course in the catalogue takes reviews (not one waiting for approval or unpublished).
+    .where("status", "=", "published")
     .executeTakeFirst();
   if (!service) return { ok: false, reason: "no-such-service" };
   const id = crypto.randomUUID();

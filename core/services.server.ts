@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
-import { type ServiceRow, toDate } from "../db/schema.ts";
+import { type ServiceRow, type ServiceStatus, toDate } from "../db/schema.ts";
 import { MAX_SERVICE_DESCRIPTION_LENGTH, MAX_SERVICE_NAME_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
+import type { SignedInUser } from "./signed-in-user.ts";
+import { getSiteSettings } from "./site-settings.server.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
 /** The cover of a service added without an image (public/images/services/course.svg). */
@@ -22,6 +24,8 @@ export interface Rating {
   count: number;
 }
 
+export type { ServiceStatus };
+
 export interface Service {
   id: string;
   name: string;
@@ -30,6 +34,9 @@ export interface Service {
   imageUrl: string;
   rating: Rating | null;
   createdAt: Date;
+  /** Who added it: null for the teacher's seeded catalogue. */
+  createdBy: string | null;
+  status: ServiceStatus;
 }
 
 export interface ServicePage {
@@ -46,6 +53,7 @@ export async function listServices(
     db
       .selectFrom("services")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("status", "=", "published")
       .executeTakeFirstOrThrow(),
   ]);
   return { services, count: Number(total.count) };
@@ -59,6 +67,7 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
   const rows = await db
     .selectFrom("services")
     .selectAll()
+    .where("status", "=", "published")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -67,10 +76,40 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
   return withRatings(db, rows);
 }
 
+/** A course in the catalogue (not one waiting for approval or unpublished). */
 export async function findService(db: DB, id: string): Promise<Service | undefined> {
+  const service = await findAnyService(db, id);
+  return service?.status === "published" ? service : undefined;
+}
+
+/**
+ * The course as this viewer may see it: a published one for anyone; one waiting for approval for
+ * its creator and the owners; an unpublished one for the owners only.
+ */
+export async function findServiceFor(
+  db: DB,
+  id: string,
+  viewer: Viewer | null,
+): Promise<Service | undefined> {
+  const service = await findAnyService(db, id);
+  if (!service) return undefined;
+  if (service.status === "published" || viewer?.isOwner) return service;
+  if (service.status === "pending" && viewer && service.createdBy === viewer.id) return service;
+  return undefined;
+}
+
+async function findAnyService(db: DB, id: string): Promise<Service | undefined> {
   if (!isPlausibleId(id)) return undefined;
   const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? (await withRatings(db, [row]))[0] : undefined;
+}
+
+/** Who looks at or changes a course. */
+export type Viewer = Pick<SignedInUser, "id" | "isOwner">;
+
+/** The owners change any course; a student the ones they added. */
+export function mayManageService(viewer: Viewer | null, service: Service): boolean {
+  return Boolean(viewer && (viewer.isOwner || service.createdBy === viewer.id));
 }
 
 async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
@@ -105,6 +144,8 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
     imageUrl: row.image_url,
     rating: byService.get(row.id) ?? null,
     createdAt: toDate(row.created_at),
+    createdBy: row.created_by,
+    status: row.status,
   }));
 }
 
@@ -143,9 +184,12 @@ export type ServiceInput = z.infer<typeof serviceInputSchema>;
 export async function createService(
   db: DB,
   { writer, input }: { writer: Writer; input: ServiceInput },
-): Promise<{ ok: true; id: string } | WriteLimited> {
+): Promise<{ ok: true; id: string; status: ServiceStatus } | WriteLimited> {
   const limited = await countWrite(db, writer, "services");
   if (limited) return limited;
+  const { studentCoursesNeedApproval } = await getSiteSettings(db);
+  const status: ServiceStatus =
+    studentCoursesNeedApproval && !writer.isOwner ? "pending" : "published";
   const id = crypto.randomUUID();
   await db
     .insertInto("services")
@@ -157,7 +201,108 @@ export async function createService(
       image_url: input.imageUrl ?? DEFAULT_COVER,
       created_by: writer.userId,
       created_at: new Date().toISOString(),
+      status,
     })
     .execute();
-  return { ok: true, id };
+  return { ok: true, id, status };
+}
+
+/** Why a change to a course was refused: unseen by this user (404), or not theirs to change (403). */
+export type ServiceRefusal = { ok: false; reason: "not-found" | "not-allowed" };
+
+async function manageable(
+  db: DB,
+  serviceId: string,
+  actor: Viewer,
+): Promise<{ ok: true; service: Service } | ServiceRefusal> {
+  const service = await findServiceFor(db, serviceId, actor);
+  if (!service) return { ok: false, reason: "not-found" };
+  if (!mayManageService(actor, service)) return { ok: false, reason: "not-allowed" };
+  return { ok: true, service };
+}
+
+/** Changes a course's fields, for its creator or an owner; counted against the writer's limits. */
+export async function updateService(
+  db: DB,
+  { writer, serviceId, input }: { writer: Writer; serviceId: string; input: ServiceInput },
+): Promise<{ ok: true } | ServiceRefusal | WriteLimited> {
+  const actor = { id: writer.userId, isOwner: writer.isOwner };
+  const allowed = await manageable(db, serviceId, actor);
+  if (!allowed.ok) return allowed;
+  const limited = await countWrite(db, writer);
+  if (limited) return limited;
+  await db
+    .updateTable("services")
+    .set({
+      name: input.serviceName,
+      price_cents: Math.round(input.price * 100),
+      description: input.description,
+      image_url: input.imageUrl ?? DEFAULT_COVER,
+    })
+    .where("id", "=", serviceId)
+    .execute();
+  return { ok: true };
+}
+
+/**
+ * Deletes a course, for its creator or an owner. A course with reviews is never lost silently:
+ * it is unpublished instead (out of every list and page, restorable by an owner).
+ */
+export async function deleteService(
+  db: DB,
+  { writer, serviceId }: { writer: Writer; serviceId: string },
+): Promise<{ ok: true; outcome: "deleted" | "unpublished" } | ServiceRefusal | WriteLimited> {
+  const actor = { id: writer.userId, isOwner: writer.isOwner };
+  const allowed = await manageable(db, serviceId, actor);
+  if (!allowed.ok) return allowed;
+  const limited = await countWrite(db, writer);
+  if (limited) return limited;
+  return db.transaction().execute(async (trx) => {
+    const review = await trx
+      .selectFrom("reviews")
+      .select("id")
+      .where("service_id", "=", serviceId)
+      .limit(1)
+      .executeTakeFirst();
+    if (review) {
+      await trx
+        .updateTable("services")
+        .set({ status: "unpublished" })
+        .where("id", "=", serviceId)
+        .execute();
+      return { ok: true, outcome: "unpublished" } as const;
+    }
+    await trx.deleteFrom("services").where("id", "=", serviceId).execute();
+    return { ok: true, outcome: "deleted" } as const;
+  });
+}
+
+/**
+ * The owner puts a course (back) into the catalogue: one waiting for approval, or one that was
+ * unpublished. Anyone else: as if the course did not exist.
+ */
+export async function publishService(
+  db: DB,
+  { actor, serviceId }: { actor: Viewer; serviceId: string },
+): Promise<{ ok: true } | ServiceRefusal> {
+  if (!actor.isOwner || !isPlausibleId(serviceId)) return { ok: false, reason: "not-found" };
+  const updated = await db
+    .updateTable("services")
+    .set({ status: "published" })
+    .where("id", "=", serviceId)
+    .where("status", "<>", "published")
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+}
+
+/** What the owner looks after in /admin: courses waiting for approval, and unpublished ones. */
+export async function listServicesOutOfCatalogue(db: DB): Promise<Service[]> {
+  const rows = await db
+    .selectFrom("services")
+    .selectAll()
+    .where("status", "<>", "published")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withRatings(db, rows);
 }

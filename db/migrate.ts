@@ -5,6 +5,7 @@ import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
 import * as reviewsWithoutRating from "./migrations/2026-11-22T10-00_reviews-without-rating.ts";
 import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
 import * as owners from "./migrations/2026-11-22T12-00_owners.ts";
+import * as servicePublication from "./migrations/2026-11-22T13-00_service-publication.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T10-00_reviews-without-rating": reviewsWithoutRating,
   "2026-11-22T11-00_mail-outbox": mailOutbox,
   "2026-11-22T12-00_owners": owners,
+  "2026-11-22T13-00_service-publication": servicePublication,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -26,7 +26,11 @@ export interface ServicesTable {
   /** Null for the teacher's seeded catalogue; the creating user otherwise. */
   created_by: string | null;
   created_at: Timestamp;
+  /** In the catalogue, waiting for the owner's approval, or taken out of it (restorable). */
+  status: Generated<ServiceStatus>;
 }
+
+export type ServiceStatus = "published" | "pending" | "unpublished";
 
 export interface ReviewsTable {
   id: string;
@@ -111,6 +115,12 @@ export interface OwnersTable {
   granted_at: Timestamp;
 }
 
+/** The owner's settings, one row each (core/site-settings.server.ts says which). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -123,6 +133,7 @@ export interface Database {
   verifications: VerificationsTable;
   mail_outbox: MailOutboxTable;
   owners: OwnersTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
 import type { ReviewRefusal } from "../../core/reviews.server.ts";
+import type { ServiceRefusal } from "../../core/services.server.ts";
+import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
@@ -8,8 +10,8 @@ type ContextProvider = { get: (key: typeof appContext) => AppContext };
 const routeOf = (request: Request) => `${request.method} ${new URL(request.url).pathname}`;
 
 /** The signed-in user writing from this request's address, for the write limits. */
-export function writerFor(context: ContextProvider, userId: string): Writer {
-  return { userId, address: context.get(appContext).clientAddress };
+export function writerFor(context: ContextProvider, user: SignedInUser): Writer {
+  return { userId: user.id, isOwner: user.isOwner, address: context.get(appContext).clientAddress };
 }
 
 /**
@@ -40,14 +42,14 @@ export function writeLimited(
 }
 
 /**
- * Someone else's review, or a missing one: logged with which it was, and answered with the 404
- * page either way, so ids cannot be probed. Throw what it returns.
+ * Someone else's review or course, or a missing one: logged with which it was, and answered with
+ * the 404 page either way, so ids cannot be probed. Throw what it returns.
  */
-export function reviewNotYours(
+export function notYours(
   request: Request,
   context: ContextProvider,
   userId: string,
-  reason: ReviewRefusal["reason"],
+  reason: ReviewRefusal["reason"] | ServiceRefusal["reason"],
 ) {
   const { securityLog, clientAddress } = context.get(appContext);
   securityLog({

@@ -1,11 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
-import {
-  MAX_SERVICE_DESCRIPTION_LENGTH,
-  MAX_SERVICE_NAME_LENGTH,
-} from "../../core/field-limits.ts";
+import { data } from "react-router";
 import { createService, serviceInputSchema } from "../../core/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -34,10 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const created = await createService(context.get(appContext).db, {
-    writer: writerFor(context, user.id),
+    writer: writerFor(context, user),
     input: result.data,
   });
   if (!created.ok) return writeLimited(request, context, user.id, created);
+  // Held for the owner's approval: the student sees it, marked so, on its own page.
+  if (created.status === "pending") {
+    return redirectWithToast(`/services/${created.id}`, {
+      type: "success",
+      message: "Successfully added a service",
+    });
+  }
   return redirectWithToast("/services", {
     type: "success",
     message: "Successfully added a service",
@@ -45,7 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddService({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
@@ -55,47 +57,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>
-      <Form method="post" className="form-card mt-6">
-        <TextField
-          label="Service Name"
-          name="serviceName"
-          required
-          maxLength={MAX_SERVICE_NAME_LENGTH}
-          defaultValue={values.serviceName}
-          error={errors.serviceName}
-        />
-        <TextField
-          label="Price"
-          name="price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          required
-          defaultValue={values.price}
-          error={errors.price}
-        />
-        <TextField
-          label="Image Url"
-          name="imageUrl"
-          type="url"
-          placeholder="https://…"
-          defaultValue={values.imageUrl}
-          error={errors.imageUrl}
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={6}
-          required
-          maxLength={MAX_SERVICE_DESCRIPTION_LENGTH}
-          defaultValue={values.description}
-          error={errors.description}
-        />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          Submit
-        </button>
-      </Form>
+      <ServiceForm values={values} errors={errors} submitLabel="Submit" />
     </div>
   );
 }

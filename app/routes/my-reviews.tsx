@@ -7,12 +7,7 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import {
-  retryAfterHeaders,
-  reviewNotYours,
-  writeLimited,
-  writerFor,
-} from "../lib/refusals.server.ts";
+import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
@@ -35,16 +30,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const reviewId = (await request.formData()).get("reviewId");
   // No id at all names no review: as if it never existed.
-  if (typeof reviewId !== "string") throw reviewNotYours(request, context, user.id, "not-found");
+  if (typeof reviewId !== "string") throw notYours(request, context, user.id, "not-found");
   const deleted = await deleteOwnReview(context.get(appContext).db, {
-    writer: writerFor(context, user.id),
+    writer: writerFor(context, user),
     reviewId,
   });
   if (!deleted.ok && deleted.reason === "rate-limited") {
     return writeLimited(request, context, user.id, deleted);
   }
   // Someone else's review, or one already gone: as if it never existed.
-  if (!deleted.ok) throw reviewNotYours(request, context, user.id, deleted.reason);
+  if (!deleted.ok) throw notYours(request, context, user.id, deleted.reason);
   return redirectWithToast("/my-reviews", { type: "success", message: "Review Delete Success" });
 }
 

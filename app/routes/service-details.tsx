@@ -7,7 +7,7 @@ import {
   listReviewsForService,
   reviewInputSchema,
 } from "../../core/reviews.server.ts";
-import { findService } from "../../core/services.server.ts";
+import { findServiceFor, mayManageService } from "../../core/services.server.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
@@ -26,12 +26,12 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const service = await findService(db, params.id);
+  const { user } = await getSessionUser(request, context);
+  // A course waiting for approval shows to its creator and the owners; an unpublished one to the
+  // owners only; to anyone else it does not exist.
+  const service = await findServiceFor(db, params.id, user);
   if (!service) throw data(null, { status: 404 });
-  const [reviews, { user }] = await Promise.all([
-    listReviewsForService(db, service.id),
-    getSessionUser(request, context),
-  ]);
+  const reviews = await listReviewsForService(db, service.id);
   // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
   // page): the signed-in user's own review is looked up by their id instead.
   const ownReview = user ? await findReviewOfService(db, service.id, user.id) : undefined;
@@ -40,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     service,
     reviews,
     signedIn: Boolean(user),
+    mayManage: mayManageService(user, service),
     ownReviewId: ownReview?.id ?? null,
     canonicalUrl: `${url.origin}${url.pathname}`,
   };
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = parseForm(reviewInputSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const created = await createReview(db, {
-    writer: writerFor(context, user.id),
+    writer: writerFor(context, user),
     serviceId: params.id,
     input: result.data,
   });
@@ -87,18 +88,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
           previewDescription(loaderData.service.description, 155),
         ),
         { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-        {
-          "script:ld+json": serviceJsonLd(
-            loaderData.service,
-            loaderData.reviews,
-            loaderData.canonicalUrl,
-          ),
-        },
+        // Only a course in the catalogue is described to search engines.
+        ...(loaderData.service.status === "published"
+          ? [
+              {
+                "script:ld+json": serviceJsonLd(
+                  loaderData.service,
+                  loaderData.reviews,
+                  loaderData.canonicalUrl,
+                ),
+              },
+            ]
+          : []),
       ]
     : [];
 
 export default function ServiceDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, reviews, signedIn, ownReviewId } = loaderData;
+  const { service, reviews, signedIn, mayManage, ownReviewId } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
@@ -115,6 +121,16 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm ring-1 ring-slate-200"
         />
         <div>
+          {service.status !== "published" && (
+            <p
+              role="status"
+              className="mb-4 rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 ring-1 ring-amber-200"
+            >
+              {service.status === "pending"
+                ? "Waiting for approval: the course joins the catalogue once the site's owner approves it."
+                : "Unpublished: this course is out of the catalogue. Restore it from Admin."}
+            </p>
+          )}
           <h1 className="text-3xl font-extrabold leading-tight text-slate-900">{service.name}</h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
             <RatingBadge rating={service.rating} size="lg" />
@@ -128,6 +144,24 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           <Link to="/contact" className="btn-primary mt-8">
             Enroll Today
           </Link>
+          {mayManage && (
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link
+                to={`/services/${service.id}/edit`}
+                className="btn-secondary"
+                aria-label={`Edit ${service.name}`}
+              >
+                Edit
+              </Link>
+              <Link
+                to={`/services/${service.id}/delete`}
+                className="btn-secondary"
+                aria-label={`Delete ${service.name}`}
+              >
+                Delete
+              </Link>
+            </div>
+          )}
         </div>
       </article>
 
@@ -137,7 +171,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
         </h2>
 
         <FlashToast flash={actionData?.flash} />
-        {!signedIn ? (
+        {service.status !== "published" ? null : !signedIn ? (
           <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
             <p className="text-slate-800">
               Took this course?{" "}

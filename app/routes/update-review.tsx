@@ -12,12 +12,7 @@ import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import {
-  retryAfterHeaders,
-  reviewNotYours,
-  writeLimited,
-  writerFor,
-} from "../lib/refusals.server.ts";
+import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/update-review";
@@ -36,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const review = await findOwnReview(db, params.id, user.id);
   if (!review) {
-    throw reviewNotYours(request, context, user.id, await reviewRefusalReason(db, params.id));
+    throw notYours(request, context, user.id, await reviewRefusalReason(db, params.id));
   }
   return { review, email: user.email };
 }
@@ -46,14 +41,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = parseForm(reviewInputSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const updated = await updateOwnReview(context.get(appContext).db, {
-    writer: writerFor(context, user.id),
+    writer: writerFor(context, user),
     reviewId: params.id,
     input: result.data,
   });
   if (!updated.ok && updated.reason === "rate-limited") {
     return writeLimited(request, context, user.id, updated);
   }
-  if (!updated.ok) throw reviewNotYours(request, context, user.id, updated.reason);
+  if (!updated.ok) throw notYours(request, context, user.id, updated.reason);
   return redirectWithToast("/my-reviews", {
     type: "success",
     message: "Review updated successfully",

@@ -74,7 +74,8 @@ export function writerOf(
   c: Context<ApiUserEnv>,
   { addressOf }: Pick<ApiOptions, "addressOf">,
 ): Writer {
-  return { userId: c.get("apiUser").id, address: addressOf(c) };
+  const user = c.get("apiUser");
+  return { userId: user.id, isOwner: user.isOwner, address: addressOf(c) };
 }
 
 /** A write refused by a limit: logged, and answered 429 with `Retry-After` (nothing was written). */

@@ -1,18 +1,23 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { WriteLimited } from "../../core/rate-limit.server.ts";
 import {
   createService,
+  deleteService,
   findService,
   latestServices,
   listServices,
   SERVICES_PAGE_SIZE,
+  type ServiceRefusal,
   serviceInputSchema,
+  updateService,
 } from "../../core/services.server.ts";
 import { publicJson } from "../http-caching.ts";
 import { problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
+  logRefusal,
   requireApiUser,
   tooManyWrites,
   writerOf,
@@ -38,13 +43,15 @@ const pageQuery = z.object({
 
 /**
  * The services (courses) of the JSON API: `GET /api/`, `GET /api/services`,
- * `GET /api/services/{id}` for anyone (cacheable, with an ETag), and `POST /api/services` for a
- * signed-in caller, counted against the same limits as the add-service form.
+ * `GET /api/services/{id}` for anyone (cacheable, with an ETag; courses in the catalogue only);
+ * `POST /api/services` for a signed-in caller, and `PATCH`/`DELETE /api/services/{id}` for the
+ * course's creator or an owner, counted against the same limits as the forms.
  */
 export function servicesApi(options: ApiOptions) {
   const { db, baseUrl } = options;
   const api = new Hono<ApiUserEnv>();
   const { serviceJson } = apiShapes(baseUrl);
+  const apiUser = requireApiUser(options);
 
   api.get("/", async (c) => publicJson(c, (await latestServices(db)).map(serviceJson)));
 
@@ -67,7 +74,7 @@ export function servicesApi(options: ApiOptions) {
   });
 
   // Only the fields named here are read: a `_id` or creator smuggled into the body changes nothing.
-  api.post("/services", requireApiUser(options), async (c) => {
+  const readServiceInput = async (c: { req: { json: () => Promise<unknown> } }) => {
     const body = z
       .object({
         serviceName: z.unknown(),
@@ -77,7 +84,7 @@ export function servicesApi(options: ApiOptions) {
       })
       .partial()
       .safeParse(await readJson(c));
-    if (!body.success) return c.json({ message: "Send a JSON object." }, 400);
+    if (!body.success) return { ok: false, message: "Send a JSON object." } as const;
     const { serviceName, price, description, img } = body.data;
     const input = serviceInputSchema.safeParse({
       serviceName,
@@ -85,10 +92,48 @@ export function servicesApi(options: ApiOptions) {
       description,
       imageUrl: img ?? "",
     });
-    if (!input.success) return c.json({ message: problems(input.error) }, 400);
-    const created = await createService(db, { writer: writerOf(c, options), input: input.data });
+    if (!input.success) return { ok: false, message: problems(input.error) } as const;
+    return { ok: true, input: input.data } as const;
+  };
+
+  // Someone else's course: 403 when they can see it, 404 when it is not theirs to see.
+  const refused = (c: Context<ApiUserEnv>, refusal: ServiceRefusal | WriteLimited) => {
+    if (refusal.reason === "rate-limited") return tooManyWrites(c, options, refusal);
+    const status = refusal.reason === "not-found" ? 404 : 403;
+    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
+    return status === 404
+      ? c.json({ message: "No service has this id." }, 404)
+      : c.json({ message: "Only the service's creator or the site's owner may change it." }, 403);
+  };
+
+  api.post("/services", apiUser, async (c) => {
+    const read = await readServiceInput(c);
+    if (!read.ok) return c.json({ message: read.message }, 400);
+    const created = await createService(db, { writer: writerOf(c, options), input: read.input });
     if (!created.ok) return tooManyWrites(c, options, created);
     return c.json({ insertedId: created.id }, 201);
+  });
+
+  api.patch("/services/:id", apiUser, async (c) => {
+    const read = await readServiceInput(c);
+    if (!read.ok) return c.json({ message: read.message }, 400);
+    const updated = await updateService(db, {
+      writer: writerOf(c, options),
+      serviceId: c.req.param("id"),
+      input: read.input,
+    });
+    if (!updated.ok) return refused(c, updated);
+    return c.json({ modifiedCount: 1 });
+  });
+
+  // A service with reviews is unpublished rather than deleted (restorable by the owner).
+  api.delete("/services/:id", apiUser, async (c) => {
+    const deleted = await deleteService(db, {
+      writer: writerOf(c, options),
+      serviceId: c.req.param("id"),
+    });
+    if (!deleted.ok) return refused(c, deleted);
+    return c.json({ deletedCount: 1 });
   });
 
   return api;

@@ -16,7 +16,7 @@ describe.each(engines)("ratings and the one-review rule on %s", (engine) => {
   afterAll(() => database.drop());
 
   // Each student writes from an address of their own: the limits are proved further down.
-  const writer = (userId: string) => ({ userId, address: `address-of-${userId}` });
+  const writer = (userId: string) => ({ userId, isOwner: false, address: `address-of-${userId}` });
 
   it("keeps the service's rating the true average after every post, edit and delete", async () => {
     const { db } = database;

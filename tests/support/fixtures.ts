@@ -1,4 +1,5 @@
 import type { DB } from "../../db/index.ts";
+import type { ServiceStatus } from "../../db/schema.ts";
 
 /**
  * Rows put straight into the database, for tests about reading and ownership that need data
@@ -26,7 +27,14 @@ export async function insertUser(
 
 export async function insertService(
   db: DB,
-  overrides: { name?: string; priceCents?: number; description?: string; createdAt?: Date } = {},
+  overrides: {
+    name?: string;
+    priceCents?: number;
+    description?: string;
+    createdAt?: Date;
+    createdBy?: string;
+    status?: ServiceStatus;
+  } = {},
 ) {
   const id = crypto.randomUUID();
   await db
@@ -37,8 +45,9 @@ export async function insertService(
       price_cents: overrides.priceCents ?? 1000,
       description: overrides.description ?? "A course used by the tests.",
       image_url: "/images/services/listening.svg",
-      created_by: null,
+      created_by: overrides.createdBy ?? null,
       created_at: (overrides.createdAt ?? new Date()).toISOString(),
+      status: overrides.status ?? "published",
     })
     .execute();
   return id;

@@ -1,0 +1,66 @@
+import { Form, useNavigation } from "react-router";
+import {
+  MAX_SERVICE_DESCRIPTION_LENGTH,
+  MAX_SERVICE_NAME_LENGTH,
+} from "../../core/field-limits.ts";
+import { TextAreaField, TextField } from "./form-field.tsx";
+
+export type ServiceFormValues = Partial<
+  Record<"serviceName" | "price" | "imageUrl" | "description", string>
+>;
+
+/** The Add Service form, also used (pre-filled) to edit a course: same fields, same checks. */
+export function ServiceForm({
+  values,
+  errors,
+  submitLabel,
+}: {
+  values: ServiceFormValues;
+  errors: Partial<Record<string, string>>;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="form-card mt-6">
+      <TextField
+        label="Service Name"
+        name="serviceName"
+        required
+        maxLength={MAX_SERVICE_NAME_LENGTH}
+        defaultValue={values.serviceName}
+        error={errors.serviceName}
+      />
+      <TextField
+        label="Price"
+        name="price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        required
+        defaultValue={values.price}
+        error={errors.price}
+      />
+      <TextField
+        label="Image Url"
+        name="imageUrl"
+        type="url"
+        placeholder="https://…"
+        defaultValue={values.imageUrl}
+        error={errors.imageUrl}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={6}
+        required
+        maxLength={MAX_SERVICE_DESCRIPTION_LENGTH}
+        defaultValue={values.description}
+        error={errors.description}
+      />
+      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
