@@ -8,6 +8,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes, when not to the site (a contact message: the sender). */
+  replyTo?: string;
 }
 
 /** A try that fails is repeated this many times in all, then given up (and logged). */
@@ -17,7 +19,11 @@ const FIRST_RETRY_MS = 15_000;
 /** How long a worker may hold a row before another one may take it over (a crashed process). */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
-const mailPayload = z.object({ subject: z.string(), text: z.string() });
+const mailPayload = z.object({
+  subject: z.string(),
+  text: z.string(),
+  replyTo: z.string().optional(),
+});
 const passwordResetPayload = z.object({ redirectTo: z.string() });
 
 export type OutboxItem =
@@ -51,7 +57,8 @@ async function insert(
 
 /** Writes a message to the outbox; the worker sends it. */
 export function queueMail(db: DB, mail: Mail, now = new Date()): Promise<void> {
-  return insert(db, "mail", mail.to, { subject: mail.subject, text: mail.text }, now);
+  const { subject, text, replyTo } = mail;
+  return insert(db, "mail", mail.to, { subject, text, replyTo }, now);
 }
 
 /**

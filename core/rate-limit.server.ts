@@ -26,6 +26,8 @@ export const rateLimits = {
   write: { limit: 30, windowSeconds: 10 * 60 },
   /** A teacher adds a course or two a week; a spammer fills the home page within minutes. */
   servicesPerAccount: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /** Contact messages per address: a person writes one or two; a spammer is turned away. */
+  contactMessage: { limit: 5, windowSeconds: 60 * 60 },
   /** One review per course, so even a keen student writes a handful in an evening. */
   reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

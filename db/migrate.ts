@@ -6,6 +6,7 @@ import * as reviewsWithoutRating from "./migrations/2026-11-22T10-00_reviews-wit
 import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
 import * as owners from "./migrations/2026-11-22T12-00_owners.ts";
 import * as servicePublication from "./migrations/2026-11-22T13-00_service-publication.ts";
+import * as contactMessages from "./migrations/2026-11-22T14-00_contact-messages.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T11-00_mail-outbox": mailOutbox,
   "2026-11-22T12-00_owners": owners,
   "2026-11-22T13-00_service-publication": servicePublication,
+  "2026-11-22T14-00_contact-messages": contactMessages,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -121,6 +121,16 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+/** A message sent through the contact form. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: Timestamp;
+  handled_at: Timestamp | null;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -134,6 +144,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   owners: OwnersTable;
   site_settings: SiteSettingsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -24,8 +24,8 @@ export function createMailer(config: Config): SendMail {
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    return async ({ to, subject, text }) => {
-      await transport.sendMail({ from: config.mailFrom, to, subject, text });
+    return async ({ to, subject, text, replyTo }) => {
+      await transport.sendMail({ from: config.mailFrom, to, subject, text, replyTo });
     };
   }
   const outbox = join(config.dataDirectory, "outbox");
@@ -34,8 +34,14 @@ export function createMailer(config: Config): SendMail {
     buffer: true,
     newline: "unix",
   });
-  return async ({ to, subject, text }) => {
-    const { message } = await transport.sendMail({ from: config.mailFrom, to, subject, text });
+  return async ({ to, subject, text, replyTo }) => {
+    const { message } = await transport.sendMail({
+      from: config.mailFrom,
+      to,
+      subject,
+      text,
+      replyTo,
+    });
     mkdirSync(outbox, { recursive: true });
     const file = join(
       outbox,

@@ -21,7 +21,7 @@ export function writerFor(context: ContextProvider, user: SignedInUser): Writer 
 export function writeLimited(
   request: Request,
   context: ContextProvider,
-  userId: string,
+  userId: string | undefined,
   refusal: WriteLimited,
 ) {
   const { securityLog, clientAddress } = context.get(appContext);

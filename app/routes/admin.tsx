@@ -1,4 +1,8 @@
 import { Form, Link } from "react-router";
+import {
+  listContactMessages,
+  markContactMessageHandled,
+} from "../../core/contact-messages.server.ts";
 import { formatLongDate, formatPrice } from "../../core/format.ts";
 import { listOwners } from "../../core/owners.server.ts";
 import { listServicesOutOfCatalogue, publishService } from "../../core/services.server.ts";
@@ -11,18 +15,19 @@ import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Admin", "Running IELTS Hub: courses and owners.");
+  pageMeta("Admin", "Running IELTS Hub: courses, messages and owners.");
 
 /** The owner's page; anyone else gets the 404 page, as if it did not exist. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const { db } = context.get(appContext);
-  const [owners, outOfCatalogue, settings] = await Promise.all([
+  const [owners, outOfCatalogue, settings, messages] = await Promise.all([
     listOwners(db),
     listServicesOutOfCatalogue(db),
     getSiteSettings(db),
+    listContactMessages(db),
   ]);
-  return { owners, outOfCatalogue, settings };
+  return { owners, outOfCatalogue, settings, messages };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,11 +54,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "The course is in the catalogue.",
     });
   }
+  if (intent === "message-handled") {
+    const messageId = String(form.get("messageId") ?? "");
+    const handled = await markContactMessageHandled(db, { actor: owner, messageId });
+    if (!handled.ok) throw notYours(request, context, owner.id, handled.reason);
+    return redirectWithToast("/admin#messages-heading", {
+      type: "success",
+      message: "Marked as handled.",
+    });
+  }
   return redirectWithToast("/admin", { type: "error", message: "Nothing to do." });
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { owners, outOfCatalogue, settings } = loaderData;
+  const { owners, outOfCatalogue, settings, messages } = loaderData;
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -125,6 +139,53 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     {service.status === "pending" ? "Approve" : "Restore"}
                   </button>
                 </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="messages-heading" className="form-card mt-8">
+        <h2 id="messages-heading" className="text-xl font-bold text-slate-900">
+          Messages
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Sent through the contact form; each was also mailed to the owners. Reply by e-mail.
+        </p>
+        {messages.length === 0 ? (
+          <p className="mt-4 text-slate-600">No messages yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {messages.map((message) => (
+              <li key={message.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p>
+                    <span className="font-semibold text-slate-900">{message.name}</span>{" "}
+                    <a href={`mailto:${message.email}`} className="link">
+                      {message.email}
+                    </a>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {formatLongDate(message.receivedAt)}
+                    {message.handledAt ? " · handled" : ""}
+                  </p>
+                </div>
+                <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                  {message.message}
+                </p>
+                {!message.handledAt && (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="intent" value="message-handled" />
+                    <input type="hidden" name="messageId" value={message.id} />
+                    <button
+                      type="submit"
+                      className="btn-secondary"
+                      aria-label={`Mark the message from ${message.name} as handled`}
+                    >
+                      Mark handled
+                    </button>
+                  </Form>
+                )}
               </li>
             ))}
           </ul>

@@ -64,13 +64,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * For a `describe` block: a fresh database of this engine and the site on it, made before its
- * tests and dropped after them. Read `site.app` and `site.database` inside the tests.
+ * tests and dropped after them. Read `site.app`, `site.database` and `site.outbox` (the mail
+ * sent once a test calls `site.app.deliverMail()`) inside the tests.
  */
 export function testSiteOn(engine: Engine, environment: Record<string, string> = {}) {
-  const site = {} as { app: TestApp; database: TestDatabase };
+  const site = { outbox: [] as Mail[] } as { app: TestApp; database: TestDatabase; outbox: Mail[] };
   beforeAll(async () => {
     site.database = await createTestDatabase(engine);
-    site.app = await createTestApp(site.database, environment);
+    site.app = await createTestApp(site.database, environment, site.outbox);
   });
   afterAll(() => site.database.drop());
   return site;
