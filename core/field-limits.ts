@@ -11,6 +11,8 @@ export const MAX_NAME_LENGTH = 100;
 /** The longest e-mail address the standards allow. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_REVIEW_LENGTH = 2000;
+/** The teacher's answer to a review. */
+export const MAX_REPLY_LENGTH = 2000;
 export const MAX_SERVICE_NAME_LENGTH = 120;
 export const MAX_SERVICE_DESCRIPTION_LENGTH = 5000;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;

@@ -23,6 +23,14 @@ export interface PublicReview {
   rating: number | null;
   message: string;
   createdAt: Date;
+  /** The teacher's public answer, if any. */
+  reply: ReviewReply | null;
+}
+
+export interface ReviewReply {
+  text: string;
+  /** When it was last written (created or edited). */
+  at: Date;
 }
 
 /** A review as its author sees it, with their own e-mail address. */
@@ -60,6 +68,7 @@ function reviewsWithDetails(db: DB) {
     .selectFrom("reviews")
     .innerJoin("users", "users.id", "reviews.user_id")
     .innerJoin("services", "services.id", "reviews.service_id")
+    .leftJoin("review_replies", "review_replies.review_id", "reviews.id")
     .select([
       "reviews.id",
       "reviews.service_id",
@@ -72,6 +81,8 @@ function reviewsWithDetails(db: DB) {
       "services.price_cents as service_price_cents",
       "users.name as user_name",
       "users.image as user_image",
+      "review_replies.text as reply_text",
+      "review_replies.updated_at as reply_at",
     ]);
 }
 
@@ -97,6 +108,10 @@ function toPublicReview(row: DetailRow): PublicReview {
     rating: row.rating,
     message: row.message,
     createdAt: toDate(row.created_at),
+    reply:
+      row.reply_text === null || row.reply_at === null
+        ? null
+        : { text: row.reply_text, at: toDate(row.reply_at) },
   };
 }
 

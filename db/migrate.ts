@@ -7,6 +7,7 @@ import * as mailOutbox from "./migrations/2026-11-22T11-00_mail-outbox.ts";
 import * as owners from "./migrations/2026-11-22T12-00_owners.ts";
 import * as servicePublication from "./migrations/2026-11-22T13-00_service-publication.ts";
 import * as contactMessages from "./migrations/2026-11-22T14-00_contact-messages.ts";
+import * as reviewReplies from "./migrations/2026-11-22T15-00_review-replies.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T12-00_owners": owners,
   "2026-11-22T13-00_service-publication": servicePublication,
   "2026-11-22T14-00_contact-messages": contactMessages,
+  "2026-11-22T15-00_review-replies": reviewReplies,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -131,6 +131,15 @@ export interface ContactMessagesTable {
   handled_at: Timestamp | null;
 }
 
+/** The teacher's public answer to a review (one at most). */
+export interface ReviewRepliesTable {
+  review_id: string;
+  text: string;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -145,6 +154,7 @@ export interface Database {
   owners: OwnersTable;
   site_settings: SiteSettingsTable;
   contact_messages: ContactMessagesTable;
+  review_replies: ReviewRepliesTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

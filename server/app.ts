@@ -133,7 +133,14 @@ export function createApp({
     passwordResetRequestApi({ db, addressOf, securityLog, wakeMailWorker: mailOutbox.wake }),
   );
   app.route("/api/auth", authApi({ auth, addressOf }));
-  const api: ApiOptions = { db, auth, addressOf, securityLog, baseUrl: config.baseUrl };
+  const api: ApiOptions = {
+    db,
+    auth,
+    addressOf,
+    securityLog,
+    baseUrl: config.baseUrl,
+    wakeMailWorker: mailOutbox.wake,
+  };
   app.route("/api", servicesApi(api));
   app.route("/api", reviewsApi(api));
   app.route("/api", accountsApi(api));

@@ -1,13 +1,16 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
+import { MAX_REPLY_LENGTH, MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
+import { deleteReply, replyInputSchema, replyToReview } from "../../core/review-replies.server.ts";
 import {
   createReview,
   findReviewOfService,
   listReviewsForService,
+  type PublicReview,
   reviewInputSchema,
 } from "../../core/reviews.server.ts";
 import { findServiceFor, mayManageService } from "../../core/services.server.ts";
+import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
@@ -16,7 +19,7 @@ import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { serviceJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -40,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     service,
     reviews,
     signedIn: Boolean(user),
+    isOwner: Boolean(user?.isOwner),
     mayManage: mayManageService(user, service),
     ownReviewId: ownReview?.id ?? null,
     canonicalUrl: `${url.origin}${url.pathname}`,
@@ -56,7 +60,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  const result = parseForm(reviewInputSchema, await request.formData());
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "reply" || intent === "delete-reply") {
+    return answerReview(request, context, { user, form, intent, serviceId: params.id });
+  }
+  const result = parseForm(reviewInputSchema, form);
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const created = await createReview(db, {
     writer: writerFor(context, user),
@@ -78,6 +87,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     type: "success",
     message: "Review successfully added",
   });
+}
+
+/** The owner writes, rewrites or deletes the teacher's answer under a review; for others, 404. */
+async function answerReview(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  {
+    user,
+    form,
+    intent,
+    serviceId,
+  }: { user: SignedInUser; form: FormData; intent: "reply" | "delete-reply"; serviceId: string },
+) {
+  const { db, wakeMailWorker } = context.get(appContext);
+  const reviewId = String(form.get("reviewId") ?? "");
+  const back = (message: string) =>
+    redirectWithToast(`/services/${serviceId}`, { type: "success", message });
+  if (intent === "delete-reply") {
+    const deleted = await deleteReply(db, { actor: user, reviewId });
+    if (!deleted.ok) throw notYours(request, context, user.id, deleted.reason);
+    return back("Reply deleted");
+  }
+  const input = replyInputSchema.safeParse({ text: form.get("text") });
+  if (!input.success) {
+    const flash = { type: "error", message: input.error.issues[0]?.message ?? "" } as const;
+    return data({ fieldErrors: {}, flash }, { status: 400 });
+  }
+  const replied = await replyToReview(db, {
+    actor: user,
+    reviewId,
+    text: input.data.text,
+    siteUrl: new URL(request.url).origin,
+  });
+  if (!replied.ok) throw notYours(request, context, user.id, replied.reason);
+  wakeMailWorker();
+  return back("Reply saved");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -104,7 +149,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function ServiceDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, reviews, signedIn, mayManage, ownReviewId } = loaderData;
+  const { service, reviews, signedIn, isOwner, mayManage, ownReviewId } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
@@ -241,6 +286,20 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                   <p className="mt-2 whitespace-pre-line break-words text-slate-700">
                     {review.message}
                   </p>
+                  {review.reply && (
+                    <div className="mt-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100">
+                      <p className="text-sm font-semibold text-brand-900">
+                        The teacher's answer ·{" "}
+                        <time dateTime={review.reply.at.toISOString()}>
+                          {formatLongDate(review.reply.at)}
+                        </time>
+                      </p>
+                      <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+                        {review.reply.text}
+                      </p>
+                    </div>
+                  )}
+                  {isOwner && <ReplyControls review={review} />}
                 </div>
               </li>
             ))}
@@ -248,5 +307,46 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
         )}
       </section>
     </div>
+  );
+}
+
+/** The owner's controls under a review: write or rewrite the answer, or delete it. */
+function ReplyControls({ review }: { review: PublicReview }) {
+  const fieldId = `reply-${review.id}`;
+  return (
+    <details className="mt-3">
+      <summary className="link cursor-pointer text-sm font-semibold">
+        {review.reply ? "Edit the reply" : "Reply"}
+        <span className="sr-only"> to {review.userName}</span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="reviewId" value={review.id} />
+        <label htmlFor={fieldId} className="block text-sm font-semibold text-slate-800">
+          Your reply to {review.userName}
+        </label>
+        <textarea
+          id={fieldId}
+          name="text"
+          rows={3}
+          required
+          maxLength={MAX_REPLY_LENGTH}
+          defaultValue={review.reply?.text}
+          className="field"
+        />
+        <button type="submit" className="btn-secondary">
+          Save the reply
+        </button>
+      </Form>
+      {review.reply && (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="delete-reply" />
+          <input type="hidden" name="reviewId" value={review.id} />
+          <button type="submit" className="btn-secondary">
+            Delete the reply
+          </button>
+        </Form>
+      )}
+    </details>
   );
 }

@@ -14,8 +14,10 @@ export interface ApiOptions {
   /** The client's address, for the write limits and the security log. */
   addressOf: (c: Context) => string;
   securityLog: SecurityLog;
-  /** The public origin, for absolute image addresses. */
+  /** The public origin, for absolute image addresses and links in mail. */
   baseUrl: string;
+  /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
+  wakeMailWorker?: () => void;
 }
 
 export type ApiUserEnv = { Variables: { apiUser: SignedInUser } };

@@ -2,6 +2,12 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import {
+  deleteReply,
+  type ReplyRefusal,
+  replyInputSchema,
+  replyToReview,
+} from "../../core/review-replies.server.ts";
+import {
   createReview,
   deleteOwnReview,
   findOwnReview,
@@ -90,6 +96,35 @@ export function reviewsApi(options: ApiOptions) {
     if (created.reason === "no-such-service")
       return c.json({ message: "No service has this id." }, 404);
     return c.json({ message: "You have already reviewed this service." }, 409);
+  });
+
+  // The teacher's public answer under a review: owners only (403 for anyone else).
+  const replyRefused = (c: Context<ApiUserEnv>, refusal: ReplyRefusal) => {
+    const status = refusal.reason === "not-found" ? 404 : 403;
+    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
+    return status === 404
+      ? c.json({ message: "No review has this id." }, 404)
+      : c.json({ message: "Only the site's owner answers reviews." }, 403);
+  };
+
+  api.put("/reviews/:id/reply", apiUser, async (c) => {
+    const input = replyInputSchema.safeParse(await readJson(c));
+    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const replied = await replyToReview(db, {
+      actor: c.get("apiUser"),
+      reviewId: c.req.param("id"),
+      text: input.data.text,
+      siteUrl: baseUrl,
+    });
+    if (!replied.ok) return replyRefused(c, replied);
+    options.wakeMailWorker?.();
+    return c.json({ modifiedCount: 1 });
+  });
+
+  api.delete("/reviews/:id/reply", apiUser, async (c) => {
+    const deleted = await deleteReply(db, { actor: c.get("apiUser"), reviewId: c.req.param("id") });
+    if (!deleted.ok) return replyRefused(c, deleted);
+    return c.json({ deletedCount: deleted.deleted ? 1 : 0 });
   });
 
   api.get("/update/:id", apiUser, async (c) => {

@@ -39,6 +39,7 @@ export function apiShapes(baseUrl: string) {
       userMessage: review.message,
       rating: review.rating,
       addTime: toAddTime(review.createdAt),
+      reply: review.reply && { text: review.reply.text, addTime: toAddTime(review.reply.at) },
     };
   }
 

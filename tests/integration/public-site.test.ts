@@ -137,6 +137,7 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
         userMessage: "Clear and useful.",
         rating: 5,
         addTime: { date: "1/2/2026", time: "10:00:00" },
+        reply: null,
       });
       const service = (await (await app.request(`/api/services/${serviceId}`)).json()) as {
         rating: number;

@@ -184,6 +184,7 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
         "userMessage",
         "rating",
         "addTime",
+        "reply",
       ].sort(),
     );
 

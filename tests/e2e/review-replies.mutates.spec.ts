@@ -1,0 +1,47 @@
+import { e2eDatabaseUrl } from "../../playwright.config.ts";
+import { runOwnerCommand } from "../../scripts/owner.ts";
+import { signUpDirectly } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { e2eFixtures } from "./support/fixtures.ts";
+import { expect, test } from "./support/test.ts";
+
+// Replying changes what the reviewed course's page shows: this runs after the tests that read it.
+
+test("the teacher answers a review under it, then takes the answer back without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/");
+  const { email } = await signUpDirectly(page, { name: "Teacher Rae" });
+  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await page.goto("/services?page=2");
+  await page.getByRole("link", { name: `Details of ${e2eFixtures.reviewedCourse.name}` }).click();
+  const review = page.getByRole("region", { name: "Reviews" }).getByRole("listitem").filter({
+    hasText: "Ben Carter",
+  });
+  await review.locator("summary").click();
+  await review.getByLabel("Your reply to Ben Carter").fill("Speaking units 7 to 9 are for you.");
+  await review.getByRole("button", { name: "Save the reply" }).click();
+  await expect(page.getByText("Reply saved")).toBeVisible();
+  await expect(review).toContainText("The teacher's answer");
+  await expect(review).toContainText("Speaking units 7 to 9 are for you.");
+  await expectAccessible(page);
+
+  // The same controls are plain forms: they work without JavaScript.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders: { "x-forwarded-for": "10.246.0.1" },
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto(page.url());
+  const same = noScript.getByRole("region", { name: "Reviews" }).getByRole("listitem").filter({
+    hasText: "Ben Carter",
+  });
+  await expect(same.locator("summary")).toHaveText("Edit the reply to Ben Carter");
+  await same.locator("summary").click();
+  await same.getByRole("button", { name: "Delete the reply" }).click();
+  await expect(noScript.getByRole("status").filter({ hasText: "Reply deleted" })).toBeVisible();
+  await expect(same).not.toContainText("The teacher's answer");
+  await plain.close();
+});
