@@ -13,6 +13,8 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_REVIEW_LENGTH = 2000;
 /** The teacher's answer to a review. */
 export const MAX_REPLY_LENGTH = 2000;
+/** The optional note with a report of a review. */
+export const MAX_REPORT_NOTE_LENGTH = 500;
 export const MAX_SERVICE_NAME_LENGTH = 120;
 export const MAX_SERVICE_DESCRIPTION_LENGTH = 5000;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;

@@ -25,6 +25,8 @@ export interface PublicReview {
   createdAt: Date;
   /** The teacher's public answer, if any. */
   reply: ReviewReply | null;
+  /** Why an owner hid it, when they did (only its author is ever shown a hidden review). */
+  hiddenReason: string | null;
 }
 
 export interface ReviewReply {
@@ -81,6 +83,7 @@ function reviewsWithDetails(db: DB) {
       "services.price_cents as service_price_cents",
       "users.name as user_name",
       "users.image as user_image",
+      "reviews.hidden_reason",
       "review_replies.text as reply_text",
       "review_replies.updated_at as reply_at",
     ]);
@@ -108,6 +111,7 @@ function toPublicReview(row: DetailRow): PublicReview {
     rating: row.rating,
     message: row.message,
     createdAt: toDate(row.created_at),
+    hiddenReason: row.hidden_reason,
     reply:
       row.reply_text === null || row.reply_at === null
         ? null
@@ -123,6 +127,8 @@ function toReview(row: OwnDetailRow): Review {
 export async function listReviewsForService(db: DB, serviceId: string): Promise<PublicReview[]> {
   const rows = await reviewsWithDetails(db)
     .where("reviews.service_id", "=", serviceId)
+    // A review an owner hid is shown to its author only (My Reviews).
+    .where("reviews.hidden_at", "is", null)
     .orderBy("reviews.created_at", "desc")
     .orderBy("reviews.id", "desc")
     .execute();

@@ -126,8 +126,9 @@ async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
       "in",
       rows.map((row) => row.id),
     )
-    // A review posted without stars says nothing about them: it is left out of average and count.
+    // A review posted without stars says nothing about them, and a hidden one is not counted.
     .where("rating", "is not", null)
+    .where("hidden_at", "is", null)
     .groupBy("service_id")
     .execute();
   const byService = new Map(

@@ -8,6 +8,7 @@ import * as owners from "./migrations/2026-11-22T12-00_owners.ts";
 import * as servicePublication from "./migrations/2026-11-22T13-00_service-publication.ts";
 import * as contactMessages from "./migrations/2026-11-22T14-00_contact-messages.ts";
 import * as reviewReplies from "./migrations/2026-11-22T15-00_review-replies.ts";
+import * as reviewModeration from "./migrations/2026-11-22T16-00_review-moderation.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T13-00_service-publication": servicePublication,
   "2026-11-22T14-00_contact-messages": contactMessages,
   "2026-11-22T15-00_review-replies": reviewReplies,
+  "2026-11-22T16-00_review-moderation": reviewModeration,
 };
 
 function migratorFor(db: DB): Migrator {

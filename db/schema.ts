@@ -41,6 +41,9 @@ export interface ReviewsTable {
   message: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when an owner hid it: out of every public place; its author still sees it, marked. */
+  hidden_reason: Generated<string | null>;
+  hidden_at: Generated<Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -140,6 +143,17 @@ export interface ReviewRepliesTable {
   updated_at: Timestamp;
 }
 
+/** A student's report of someone else's review. */
+export interface ReviewReportsTable {
+  id: string;
+  review_id: string;
+  reporter_id: string;
+  reason: string;
+  note: string | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -155,6 +169,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   contact_messages: ContactMessagesTable;
   review_replies: ReviewRepliesTable;
+  review_reports: ReviewReportsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

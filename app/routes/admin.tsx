@@ -5,6 +5,16 @@ import {
 } from "../../core/contact-messages.server.ts";
 import { formatLongDate, formatPrice } from "../../core/format.ts";
 import { listOwners } from "../../core/owners.server.ts";
+import { REPORT_REASONS, reasonLabel } from "../../core/report-reasons.ts";
+import {
+  dismissReports,
+  hideInputSchema,
+  hideReview,
+  listHiddenReviews,
+  listReportedReviews,
+  type ModerationRefusal,
+  restoreReview,
+} from "../../core/review-moderation.server.ts";
 import { listServicesOutOfCatalogue, publishService } from "../../core/services.server.ts";
 import { getSiteSettings, setStudentCoursesNeedApproval } from "../../core/site-settings.server.ts";
 import { appContext } from "../context.server.ts";
@@ -15,19 +25,21 @@ import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Admin", "Running IELTS Hub: courses, messages and owners.");
+  pageMeta("Admin", "Running IELTS Hub: courses, reported reviews, messages and owners.");
 
 /** The owner's page; anyone else gets the 404 page, as if it did not exist. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const { db } = context.get(appContext);
-  const [owners, outOfCatalogue, settings, messages] = await Promise.all([
+  const [owners, outOfCatalogue, settings, messages, reported, hidden] = await Promise.all([
     listOwners(db),
     listServicesOutOfCatalogue(db),
     getSiteSettings(db),
     listContactMessages(db),
+    listReportedReviews(db),
+    listHiddenReviews(db),
   ]);
-  return { owners, outOfCatalogue, settings, messages };
+  return { owners, outOfCatalogue, settings, messages, reported, hidden };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,6 +66,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "The course is in the catalogue.",
     });
   }
+  if (intent === "hide-review" || intent === "dismiss-reports" || intent === "restore-review") {
+    const reviewId = String(form.get("reviewId") ?? "");
+    let done: { ok: true } | ModerationRefusal;
+    if (intent === "hide-review") {
+      const input = hideInputSchema.safeParse({ reason: form.get("reason") ?? undefined });
+      if (!input.success) {
+        return redirectWithToast("/admin#reports-heading", {
+          type: "error",
+          message: "Please choose why the review is hidden.",
+        });
+      }
+      done = await hideReview(db, { actor: owner, reviewId, reason: input.data.reason });
+    } else if (intent === "dismiss-reports") {
+      done = await dismissReports(db, { actor: owner, reviewId });
+    } else {
+      done = await restoreReview(db, { actor: owner, reviewId });
+    }
+    if (!done.ok) throw notYours(request, context, owner.id, done.reason);
+    const message = {
+      "hide-review": "The review is hidden.",
+      "dismiss-reports": "The reports are dismissed; the review stays.",
+      "restore-review": "The review is shown again.",
+    }[intent];
+    return redirectWithToast("/admin#reports-heading", { type: "success", message });
+  }
   if (intent === "message-handled") {
     const messageId = String(form.get("messageId") ?? "");
     const handled = await markContactMessageHandled(db, { actor: owner, messageId });
@@ -67,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { owners, outOfCatalogue, settings, messages } = loaderData;
+  const { owners, outOfCatalogue, settings, messages, reported, hidden } = loaderData;
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -142,6 +179,109 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reports-heading" className="form-card mt-8">
+        <h2 id="reports-heading" className="text-xl font-bold text-slate-900">
+          Reported reviews
+        </h2>
+        {reported.length === 0 ? (
+          <p className="mt-4 text-slate-600">No open reports.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {reported.map((review) => (
+              <li key={review.reviewId} className="rounded-xl p-4 ring-1 ring-slate-200">
+                <p className="text-sm text-slate-600">
+                  {review.authorName} on{" "}
+                  <Link to={`/services/${review.serviceId}`} className="link">
+                    {review.serviceName}
+                  </Link>
+                </p>
+                <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+                  {review.message}
+                </p>
+                <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+                  {review.reports.map((report) => (
+                    <li key={`${report.reporterName}-${report.at.toISOString()}`}>
+                      {`${reasonLabel(report.reason)}, by ${report.reporterName}${report.note ? `: “${report.note}”` : ""}`}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-3 flex flex-wrap items-end gap-3">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="hide-review" />
+                    <input type="hidden" name="reviewId" value={review.reviewId} />
+                    <label className="text-sm font-semibold text-slate-800">
+                      Reason
+                      <select
+                        name="reason"
+                        required
+                        className="field mt-1"
+                        defaultValue={review.reports[0]?.reason}
+                      >
+                        {Object.entries(REPORT_REASONS).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <button
+                      type="submit"
+                      className="btn-secondary"
+                      aria-label={`Hide the review by ${review.authorName}`}
+                    >
+                      Hide
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="dismiss-reports" />
+                    <input type="hidden" name="reviewId" value={review.reviewId} />
+                    <button
+                      type="submit"
+                      className="btn-secondary"
+                      aria-label={`Dismiss the reports of the review by ${review.authorName}`}
+                    >
+                      Dismiss
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {hidden.length > 0 && (
+          <>
+            <h3 className="mt-8 font-semibold text-slate-900">Hidden reviews</h3>
+            <ul className="mt-2 divide-y divide-slate-200">
+              {hidden.map((review) => (
+                <li
+                  key={review.reviewId}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                >
+                  <span className="min-w-0">
+                    <span className="font-semibold text-slate-900">{review.authorName}</span> on{" "}
+                    {review.serviceName}: {reasonLabel(review.reason)}
+                    <span className="block break-words text-sm text-slate-600">
+                      {review.message}
+                    </span>
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="restore-review" />
+                    <input type="hidden" name="reviewId" value={review.reviewId} />
+                    <button
+                      type="submit"
+                      className="btn-secondary"
+                      aria-label={`Show the review by ${review.authorName} again`}
+                    >
+                      Show again
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
+import { reasonLabel } from "../../core/report-reasons.ts";
 import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.server.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
@@ -134,6 +135,7 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td className="px-4 py-3 text-slate-700">
                     <p className="whitespace-pre-line break-words">{review.message}</p>
+                    <HiddenNote review={review} />
                   </td>
                   <td className="space-x-4 whitespace-nowrap px-4 py-3">
                     <EditLink review={review} />
@@ -155,6 +157,7 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                 <p className="mt-2 whitespace-pre-line break-words text-slate-700">
                   {review.message}
                 </p>
+                <HiddenNote review={review} />
                 <p className="mt-2 text-sm text-slate-600">{formatLongDate(review.createdAt)}</p>
                 <p className="mt-3 space-x-4">
                   <EditLink review={review} />
@@ -167,5 +170,15 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
       )}
       {asking && <ConfirmDeleteDialog review={asking} onCancel={() => setAsking(null)} />}
     </div>
+  );
+}
+
+/** A review an owner hid: only its author sees it, here, with the reason. */
+function HiddenNote({ review }: { review: { hiddenReason: string | null } }) {
+  if (!review.hiddenReason) return null;
+  return (
+    <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+      {`Hidden by the site's owner: ${reasonLabel(review.hiddenReason)}. Only you see it.`}
+    </p>
   );
 }

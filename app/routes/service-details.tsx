@@ -1,6 +1,12 @@
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { MAX_REPLY_LENGTH, MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
+import {
+  MAX_REPLY_LENGTH,
+  MAX_REPORT_NOTE_LENGTH,
+  MAX_REVIEW_LENGTH,
+} from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
+import { REPORT_REASONS } from "../../core/report-reasons.ts";
+import { reportInputSchema, reportReview } from "../../core/review-moderation.server.ts";
 import { deleteReply, replyInputSchema, replyToReview } from "../../core/review-replies.server.ts";
 import {
   createReview,
@@ -62,6 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "report") return reportFromPage(request, context, { user, form });
   if (intent === "reply" || intent === "delete-reply") {
     return answerReview(request, context, { user, form, intent, serviceId: params.id });
   }
@@ -87,6 +94,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     type: "success",
     message: "Review successfully added",
   });
+}
+
+/** A signed-in user reports someone else's review to the owners. */
+async function reportFromPage(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  { user, form }: { user: SignedInUser; form: FormData },
+) {
+  const input = reportInputSchema.safeParse({
+    reason: form.get("reason") ?? undefined,
+    note: form.get("note") ?? undefined,
+  });
+  const fail = (message: string, status: number) =>
+    data({ fieldErrors: {}, flash: { type: "error", message } as const }, { status });
+  if (!input.success) return fail(input.error.issues[0]?.message ?? "", 400);
+  const reported = await reportReview(context.get(appContext).db, {
+    writer: writerFor(context, user),
+    reviewId: String(form.get("reviewId") ?? ""),
+    input: input.data,
+  });
+  if (reported.ok) {
+    return data({
+      fieldErrors: {},
+      flash: { type: "success", message: "Thank you: the site's owner will look at it." } as const,
+    });
+  }
+  if (reported.reason === "rate-limited") return writeLimited(request, context, user.id, reported);
+  if (reported.reason === "already-reported")
+    return fail("You have already reported this review.", 409);
+  throw notYours(request, context, user.id, "not-found");
 }
 
 /** The owner writes, rewrites or deletes the teacher's answer under a review; for others, 404. */
@@ -300,6 +337,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                     </div>
                   )}
                   {isOwner && <ReplyControls review={review} />}
+                  {signedIn && review.id !== ownReviewId && <ReportControl review={review} />}
                 </div>
               </li>
             ))}
@@ -317,7 +355,7 @@ function ReplyControls({ review }: { review: PublicReview }) {
     <details className="mt-3">
       <summary className="link cursor-pointer text-sm font-semibold">
         {review.reply ? "Edit the reply" : "Reply"}
-        <span className="sr-only"> to {review.userName}</span>
+        <span className="sr-only">{` to ${review.userName}`}</span>
       </summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="reply" />
@@ -347,6 +385,49 @@ function ReplyControls({ review }: { review: PublicReview }) {
           </button>
         </Form>
       )}
+    </details>
+  );
+}
+
+/** 'Report' under someone else's review: a reason from the list and an optional note. */
+function ReportControl({ review }: { review: PublicReview }) {
+  const reasonId = `report-reason-${review.id}`;
+  const noteId = `report-note-${review.id}`;
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-600 hover:text-slate-900">
+        Report<span className="sr-only">{` the review by ${review.userName}`}</span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="reviewId" value={review.id} />
+        <label htmlFor={reasonId} className="block text-sm font-semibold text-slate-800">
+          What is wrong with it?
+        </label>
+        <select id={reasonId} name="reason" required className="field" defaultValue="">
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {Object.entries(REPORT_REASONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={noteId} className="block text-sm font-semibold text-slate-800">
+          A note for the owner (optional)
+        </label>
+        <textarea
+          id={noteId}
+          name="note"
+          rows={2}
+          maxLength={MAX_REPORT_NOTE_LENGTH}
+          className="field"
+        />
+        <button type="submit" className="btn-secondary">
+          Send the report
+        </button>
+      </Form>
     </details>
   );
 }

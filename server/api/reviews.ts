@@ -2,6 +2,14 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import {
+  hideInputSchema,
+  hideReview,
+  type ModerationRefusal,
+  reportInputSchema,
+  reportReview,
+  restoreReview,
+} from "../../core/review-moderation.server.ts";
+import {
   deleteReply,
   type ReplyRefusal,
   replyInputSchema,
@@ -125,6 +133,53 @@ export function reviewsApi(options: ApiOptions) {
     const deleted = await deleteReply(db, { actor: c.get("apiUser"), reviewId: c.req.param("id") });
     if (!deleted.ok) return replyRefused(c, deleted);
     return c.json({ deletedCount: deleted.deleted ? 1 : 0 });
+  });
+
+  // Reports: any signed-in user, of someone else's review, once.
+  api.post("/reviews/:id/reports", apiUser, async (c) => {
+    const input = reportInputSchema.safeParse(await readJson(c));
+    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const reported = await reportReview(db, {
+      writer: writerOf(c, options),
+      reviewId: c.req.param("id"),
+      input: input.data,
+    });
+    if (reported.ok) return c.json({ insertedId: reported.id }, 201);
+    if (reported.reason === "rate-limited") return tooManyWrites(c, options, reported);
+    if (reported.reason === "not-found") return c.json({ message: "No review has this id." }, 404);
+    if (reported.reason === "own-review")
+      return c.json({ message: "You cannot report your own review." }, 403);
+    return c.json({ message: "You have already reported this review." }, 409);
+  });
+
+  // Moderation: owners only (403 for anyone else).
+  const moderationRefused = (c: Context<ApiUserEnv>, refusal: ModerationRefusal) => {
+    const status = refusal.reason === "not-found" ? 404 : 403;
+    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
+    return status === 404
+      ? c.json({ message: "No review has this id." }, 404)
+      : c.json({ message: "Only the site's owner moderates reviews." }, 403);
+  };
+
+  api.post("/reviews/:id/hide", apiUser, async (c) => {
+    const input = hideInputSchema.safeParse(await readJson(c));
+    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const hidden = await hideReview(db, {
+      actor: c.get("apiUser"),
+      reviewId: c.req.param("id"),
+      reason: input.data.reason,
+    });
+    if (!hidden.ok) return moderationRefused(c, hidden);
+    return c.json({ modifiedCount: 1 });
+  });
+
+  api.post("/reviews/:id/restore", apiUser, async (c) => {
+    const restored = await restoreReview(db, {
+      actor: c.get("apiUser"),
+      reviewId: c.req.param("id"),
+    });
+    if (!restored.ok) return moderationRefused(c, restored);
+    return c.json({ modifiedCount: 1 });
   });
 
   api.get("/update/:id", apiUser, async (c) => {

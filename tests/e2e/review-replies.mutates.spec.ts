@@ -19,7 +19,7 @@ test("the teacher answers a review under it, then takes the answer back without 
   const review = page.getByRole("region", { name: "Reviews" }).getByRole("listitem").filter({
     hasText: "Ben Carter",
   });
-  await review.locator("summary").click();
+  await review.getByText("Reply to Ben Carter", { exact: true }).click();
   await review.getByLabel("Your reply to Ben Carter").fill("Speaking units 7 to 9 are for you.");
   await review.getByRole("button", { name: "Save the reply" }).click();
   await expect(page.getByText("Reply saved")).toBeVisible();
@@ -38,8 +38,7 @@ test("the teacher answers a review under it, then takes the answer back without 
   const same = noScript.getByRole("region", { name: "Reviews" }).getByRole("listitem").filter({
     hasText: "Ben Carter",
   });
-  await expect(same.locator("summary")).toHaveText("Edit the reply to Ben Carter");
-  await same.locator("summary").click();
+  await same.getByText("Edit the reply to Ben Carter", { exact: true }).click();
   await same.getByRole("button", { name: "Delete the reply" }).click();
   await expect(noScript.getByRole("status").filter({ hasText: "Reply deleted" })).toBeVisible();
   await expect(same).not.toContainText("The teacher's answer");

@@ -300,8 +300,9 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     const broken = await createTestDatabase(engine);
     const faulty = await createTestApp(broken);
     await insertService(broken.db);
-    // The teacher's replies hang on the reviews: they go first.
+    // The teacher's replies and the reports hang on the reviews: they go first.
     await broken.db.schema.dropTable("review_replies").execute();
+    await broken.db.schema.dropTable("review_reports").execute();
     await broken.db.schema.dropTable("reviews").execute();
     const originalError = console.error;
     console.error = () => {};
