@@ -11,12 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("review_reports")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("review_id", "text", (c) =>
-      c.notNull().references("reviews.id").onDelete("cascade"),
-    )
-    .addColumn("reporter_id", "text", (c) =>
-      c.notNull().references("users.id").onDelete("cascade"),
-    )
+    .addColumn("review_id", "text", (c) => c.notNull().references("reviews.id").onDelete("cascade"))
+    .addColumn("reporter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("reason", "text", (c) => c.notNull())
     .addColumn("note", "text")
     .addColumn("created_at", type.timestamp, (c) => c.notNull())
