@@ -6,6 +6,8 @@ export default [
   route("services/:id", "routes/service-details.tsx"),
   route("services/:id/edit", "routes/edit-service.tsx"),
   route("services/:id/delete", "routes/delete-service.tsx"),
+  route("services/:id/enroll", "routes/enroll.tsx"),
+  route("my-courses", "routes/my-courses.tsx"),
   route("blog", "routes/blog.tsx"),
   route("contact", "routes/contact.tsx"),
   route("my-reviews", "routes/my-reviews.tsx"),

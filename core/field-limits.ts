@@ -13,6 +13,10 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_REVIEW_LENGTH = 2000;
 /** The teacher's answer to a review. */
 export const MAX_REPLY_LENGTH = 2000;
+/** The optional message with an enrollment request, and the owner's note on it. */
+export const MAX_ENROLLMENT_MESSAGE_LENGTH = 1000;
+/** The payment instructions the owner shows after an enrollment request. */
+export const MAX_PAYMENT_INSTRUCTIONS_LENGTH = 2000;
 /** The optional note with a report of a review. */
 export const MAX_REPORT_NOTE_LENGTH = 500;
 export const MAX_SERVICE_NAME_LENGTH = 120;

@@ -27,6 +27,8 @@ export interface PublicReview {
   reply: ReviewReply | null;
   /** Why an owner hid it, when they did (only its author is ever shown a hidden review). */
   hiddenReason: string | null;
+  /** Its author's enrollment in the course is confirmed: a 'Verified student'. */
+  verified: boolean;
 }
 
 export interface ReviewReply {
@@ -86,6 +88,17 @@ function reviewsWithDetails(db: DB) {
       "reviews.hidden_reason",
       "review_replies.text as reply_text",
       "review_replies.updated_at as reply_at",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("enrollments")
+              .select("enrollments.id")
+              .whereRef("enrollments.service_id", "=", "reviews.service_id")
+              .whereRef("enrollments.user_id", "=", "reviews.user_id")
+              .where("enrollments.status", "=", "confirmed"),
+          )
+          .as("verified"),
     ]);
 }
 
@@ -112,6 +125,8 @@ function toPublicReview(row: DetailRow): PublicReview {
     message: row.message,
     createdAt: toDate(row.created_at),
     hiddenReason: row.hidden_reason,
+    // SQLite answers EXISTS with 1 or 0, PostgreSQL with a boolean.
+    verified: Boolean(row.verified),
     reply:
       row.reply_text === null || row.reply_at === null
         ? null

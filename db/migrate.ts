@@ -9,6 +9,7 @@ import * as servicePublication from "./migrations/2026-11-22T13-00_service-publi
 import * as contactMessages from "./migrations/2026-11-22T14-00_contact-messages.ts";
 import * as reviewReplies from "./migrations/2026-11-22T15-00_review-replies.ts";
 import * as reviewModeration from "./migrations/2026-11-22T16-00_review-moderation.ts";
+import * as enrollments from "./migrations/2026-11-22T17-00_enrollments.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T14-00_contact-messages": contactMessages,
   "2026-11-22T15-00_review-replies": reviewReplies,
   "2026-11-22T16-00_review-moderation": reviewModeration,
+  "2026-11-22T17-00_enrollments": enrollments,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -154,6 +154,21 @@ export interface ReviewReportsTable {
   resolved_at: Timestamp | null;
 }
 
+export type EnrollmentStatus = "requested" | "confirmed" | "declined" | "cancelled";
+
+/** A student's request to join a course, and what became of it. */
+export interface EnrollmentsTable {
+  id: string;
+  service_id: string;
+  user_id: string;
+  start_date: string | null;
+  message: string | null;
+  status: EnrollmentStatus;
+  owner_note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -170,6 +185,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;
+  enrollments: EnrollmentsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -9,6 +9,7 @@ import { appContext } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { authApi } from "./api/auth.ts";
+import { enrollmentsApi } from "./api/enrollments.ts";
 import { apiFallback, completeApiAnswers } from "./api/fallback.ts";
 import type { ApiOptions } from "./api/identity.ts";
 import { passwordResetRequestApi } from "./api/password-reset.ts";
@@ -144,6 +145,7 @@ export function createApp({
   app.route("/api", servicesApi(api));
   app.route("/api", reviewsApi(api));
   app.route("/api", accountsApi(api));
+  app.route("/api", enrollmentsApi(api));
   app.all("/api/*", apiFallback(app as never));
 
   // Files.

@@ -15,7 +15,7 @@ interface HeaderUser {
 }
 
 /**
- * The navigation: Home, Blog and Contact always; then 'My Review', 'Add Service', 'Admin' (for
+ * The navigation: Home, Blog and Contact always; then 'My Review', 'My Courses', 'Add Service', 'Admin' (for
  * an owner) and 'Log Out' for a signed-in user, or 'Login'; the avatar with the user's photo or
  * the default icon.
  */
@@ -48,6 +48,9 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             <>
               <NavLink to="/my-reviews" className={linkClass}>
                 My Review
+              </NavLink>
+              <NavLink to="/my-courses" className={linkClass}>
+                My Courses
               </NavLink>
               <NavLink to="/add-service" className={linkClass}>
                 Add Service

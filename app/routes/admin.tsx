@@ -3,6 +3,15 @@ import {
   listContactMessages,
   markContactMessageHandled,
 } from "../../core/contact-messages.server.ts";
+import {
+  decideEnrollment,
+  decisionInputSchema,
+  listEnrollmentRequests,
+} from "../../core/enrollments.server.ts";
+import {
+  MAX_ENROLLMENT_MESSAGE_LENGTH,
+  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
+} from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice } from "../../core/format.ts";
 import { listOwners } from "../../core/owners.server.ts";
 import { REPORT_REASONS, reasonLabel } from "../../core/report-reasons.ts";
@@ -16,7 +25,11 @@ import {
   restoreReview,
 } from "../../core/review-moderation.server.ts";
 import { listServicesOutOfCatalogue, publishService } from "../../core/services.server.ts";
-import { getSiteSettings, setStudentCoursesNeedApproval } from "../../core/site-settings.server.ts";
+import {
+  getSiteSettings,
+  setPaymentInstructions,
+  setStudentCoursesNeedApproval,
+} from "../../core/site-settings.server.ts";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
@@ -31,15 +44,17 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const { db } = context.get(appContext);
-  const [owners, outOfCatalogue, settings, messages, reported, hidden] = await Promise.all([
-    listOwners(db),
-    listServicesOutOfCatalogue(db),
-    getSiteSettings(db),
-    listContactMessages(db),
-    listReportedReviews(db),
-    listHiddenReviews(db),
-  ]);
-  return { owners, outOfCatalogue, settings, messages, reported, hidden };
+  const [owners, outOfCatalogue, settings, messages, reported, hidden, enrollments] =
+    await Promise.all([
+      listOwners(db),
+      listServicesOutOfCatalogue(db),
+      getSiteSettings(db),
+      listContactMessages(db),
+      listReportedReviews(db),
+      listHiddenReviews(db),
+      listEnrollmentRequests(db),
+    ]);
+  return { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,6 +106,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     }[intent];
     return redirectWithToast("/admin#reports-heading", { type: "success", message });
   }
+  if (intent === "decide-enrollment") {
+    const input = decisionInputSchema.safeParse({
+      decision: form.get("decision") ?? undefined,
+      note: form.get("note") ?? undefined,
+    });
+    if (!input.success) {
+      return redirectWithToast("/admin#enrollments-heading", {
+        type: "error",
+        message: input.error.issues[0]?.message ?? "",
+      });
+    }
+    const decided = await decideEnrollment(db, {
+      actor: owner,
+      enrollmentId: String(form.get("enrollmentId") ?? ""),
+      decision: input.data.decision,
+      note: input.data.note,
+      siteUrl: new URL(request.url).origin,
+    });
+    if (!decided.ok) throw notYours(request, context, owner.id, decided.reason);
+    context.get(appContext).wakeMailWorker();
+    return redirectWithToast("/admin#enrollments-heading", {
+      type: "success",
+      message: `Request ${input.data.decision}; the student is told by e-mail.`,
+    });
+  }
+  if (intent === "payment-instructions") {
+    const text = String(form.get("paymentInstructions") ?? "").trim();
+    if (!text || text.length > MAX_PAYMENT_INSTRUCTIONS_LENGTH) {
+      return redirectWithToast("/admin#enrollments-heading", {
+        type: "error",
+        message: `Please write the payment instructions (at most ${MAX_PAYMENT_INSTRUCTIONS_LENGTH} characters).`,
+      });
+    }
+    await setPaymentInstructions(db, text);
+    return redirectWithToast("/admin#enrollments-heading", {
+      type: "success",
+      message: "Payment instructions saved.",
+    });
+  }
   if (intent === "message-handled") {
     const messageId = String(form.get("messageId") ?? "");
     const handled = await markContactMessageHandled(db, { actor: owner, messageId });
@@ -104,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { owners, outOfCatalogue, settings, messages, reported, hidden } = loaderData;
+  const { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments } = loaderData;
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -140,7 +194,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             </label>
           </fieldset>
           <button type="submit" className="btn-secondary mt-3">
-            Save
+            Save the setting
           </button>
         </Form>
 
@@ -180,6 +234,88 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="enrollments-heading" className="form-card mt-8">
+        <h2 id="enrollments-heading" className="text-xl font-bold text-slate-900">
+          Enrollment requests
+        </h2>
+        {enrollments.length === 0 ? (
+          <p className="mt-4 text-slate-600">No requests yet.</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {enrollments.map((enrollment) => (
+              <li key={enrollment.id} className="rounded-xl p-4 ring-1 ring-slate-200">
+                <p>
+                  <span className="font-semibold text-slate-900">{enrollment.studentName}</span>{" "}
+                  <a href={`mailto:${enrollment.studentEmail}`} className="link">
+                    {enrollment.studentEmail}
+                  </a>
+                </p>
+                <p className="text-sm text-slate-600">
+                  {`${enrollment.serviceName} · asked ${formatLongDate(enrollment.requestedAt)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
+                </p>
+                {enrollment.message && (
+                  <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                    {enrollment.message}
+                  </p>
+                )}
+                {enrollment.status === "requested" && (
+                  <Form method="post" className="mt-3 space-y-2">
+                    <input type="hidden" name="intent" value="decide-enrollment" />
+                    <input type="hidden" name="enrollmentId" value={enrollment.id} />
+                    <label className="block text-sm font-semibold text-slate-800">
+                      {`Note to ${enrollment.studentName} (optional)`}
+                      <textarea
+                        name="note"
+                        rows={2}
+                        maxLength={MAX_ENROLLMENT_MESSAGE_LENGTH}
+                        className="field mt-1"
+                      />
+                    </label>
+                    <div className="flex flex-wrap gap-3">
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="confirmed"
+                        className="btn-secondary"
+                        aria-label={`Confirm ${enrollment.studentName} in ${enrollment.serviceName}`}
+                      >
+                        Confirm
+                      </button>
+                      <button
+                        type="submit"
+                        name="decision"
+                        value="declined"
+                        className="btn-secondary"
+                        aria-label={`Decline ${enrollment.studentName} in ${enrollment.serviceName}`}
+                      >
+                        Decline
+                      </button>
+                    </div>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="mt-6 space-y-2">
+          <input type="hidden" name="intent" value="payment-instructions" />
+          <label className="block font-semibold text-slate-800">
+            Payment instructions, shown to a student after they ask to enroll
+            <textarea
+              name="paymentInstructions"
+              rows={3}
+              required
+              maxLength={MAX_PAYMENT_INSTRUCTIONS_LENGTH}
+              defaultValue={settings.paymentInstructions}
+              className="field mt-1"
+            />
+          </label>
+          <button type="submit" className="btn-secondary">
+            Save the instructions
+          </button>
+        </Form>
       </section>
 
       <section aria-labelledby="reports-heading" className="form-card mt-8">

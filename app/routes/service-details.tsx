@@ -223,7 +223,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-700">
             {service.description}
           </p>
-          <Link to="/contact" className="btn-primary mt-8">
+          <Link to={`/services/${service.id}/enroll`} className="btn-primary mt-8">
             Enroll Today
           </Link>
           {mayManage && (
@@ -312,7 +312,14 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                 <Avatar photoUrl={review.userPhoto} name={review.userName} size="sm" />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="font-semibold text-slate-900">{review.userName}</p>
+                    <p className="font-semibold text-slate-900">
+                      {review.userName}
+                      {review.verified && (
+                        <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+                          Verified student
+                        </span>
+                      )}
+                    </p>
                     <p className="text-sm text-slate-600">
                       <time dateTime={review.createdAt.toISOString()}>
                         {formatLongDate(review.createdAt)}

@@ -40,6 +40,7 @@ export function apiShapes(baseUrl: string) {
       rating: review.rating,
       addTime: toAddTime(review.createdAt),
       reply: review.reply && { text: review.reply.text, addTime: toAddTime(review.reply.at) },
+      verified: review.verified,
     };
   }
 

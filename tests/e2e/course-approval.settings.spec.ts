@@ -25,7 +25,7 @@ test("the owner holds students' courses for approval and approves one; the stude
   await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
   await teacher.page.goto("/admin");
   await teacher.page.getByLabel("wait for my approval").check();
-  await teacher.page.getByRole("button", { name: "Save" }).click();
+  await teacher.page.getByRole("button", { name: "Save the setting" }).click();
   await expect(teacher.page.getByText("now wait for your approval")).toBeVisible();
 
   const student = await browsing(browser, "10.248.0.2", false);
@@ -50,7 +50,7 @@ test("the owner holds students' courses for approval and approves one; the stude
   } finally {
     await teacher.page.goto("/admin");
     await teacher.page.getByLabel("are published at once").check();
-    await teacher.page.getByRole("button", { name: "Save" }).click();
+    await teacher.page.getByRole("button", { name: "Save the setting" }).click();
     await teacher.context.close();
     await student.context.close();
   }

@@ -138,6 +138,7 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
         rating: 5,
         addTime: { date: "1/2/2026", time: "10:00:00" },
         reply: null,
+        verified: false,
       });
       const service = (await (await app.request(`/api/services/${serviceId}`)).json()) as {
         rating: number;

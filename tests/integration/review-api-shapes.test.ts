@@ -185,6 +185,7 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
         "rating",
         "addTime",
         "reply",
+        "verified",
       ].sort(),
     );
 

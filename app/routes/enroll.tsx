@@ -1,0 +1,132 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import {
+  enrollmentInputSchema,
+  listMyEnrollments,
+  requestEnrollment,
+} from "../../core/enrollments.server.ts";
+import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
+import { findService } from "../../core/services.server.ts";
+import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { appContext } from "../context.server.ts";
+import { parseForm } from "../lib/forms.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { requireUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/enroll";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(`Enroll in ${loaderData?.service.name ?? "a course"}`, "Ask to join a course.");
+
+/**
+ * 'Enroll Today': a signed-in student asks to join the course (an anonymous visitor goes to
+ * /login and comes back). Once asked, the page shows the request and how to pay.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { db } = context.get(appContext);
+  const service = await findService(db, params.id);
+  if (!service) throw data(null, { status: 404 });
+  const open = (await listMyEnrollments(db, user.id)).find(
+    (enrollment) =>
+      enrollment.serviceId === service.id &&
+      (enrollment.status === "requested" || enrollment.status === "confirmed"),
+  );
+  const { paymentInstructions } = await getSiteSettings(db);
+  return {
+    service: { id: service.id, name: service.name },
+    open: open ? { status: open.status } : null,
+    paymentInstructions: open ? paymentInstructions : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const result = parseForm(enrollmentInputSchema, await request.formData());
+  if (!result.ok) {
+    return data(
+      { values: result.values, fieldErrors: result.fieldErrors, flash: null },
+      { status: 400 },
+    );
+  }
+  const { db, wakeMailWorker } = context.get(appContext);
+  const requested = await requestEnrollment(db, {
+    writer: writerFor(context, user),
+    serviceId: params.id,
+    input: result.data,
+    siteUrl: new URL(request.url).origin,
+  });
+  if (!requested.ok && requested.reason === "rate-limited")
+    return writeLimited(request, context, user.id, requested);
+  if (!requested.ok && requested.reason === "no-such-service") throw data(null, { status: 404 });
+  if (requested.ok) wakeMailWorker();
+  return redirectWithToast(`/services/${params.id}/enroll`, {
+    type: "success",
+    message: requested.ok ? "Your request is sent." : "You have already asked to join this course.",
+  });
+}
+
+export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, open, paymentInstructions } = loaderData;
+  const navigation = useNavigation();
+  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const values: Partial<Record<string, string>> = actionData?.values ?? {};
+  return (
+    <div className="container-page max-w-2xl py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Enroll in {service.name}</h1>
+      <FlashToast flash={actionData?.flash} />
+      {open ? (
+        <section aria-labelledby="request-heading" className="form-card mt-6">
+          <h2 id="request-heading" className="text-xl font-bold text-slate-900">
+            {open.status === "confirmed" ? "You are enrolled" : "Your request is waiting"}
+          </h2>
+          <p className="mt-2 text-slate-700">
+            {open.status === "confirmed"
+              ? "The teacher confirmed your place."
+              : "The teacher will confirm it soon; you will get an e-mail."}{" "}
+            Follow it on{" "}
+            <Link to="/my-courses" className="link">
+              My Courses
+            </Link>
+            .
+          </p>
+          <h3 className="mt-6 font-semibold text-slate-900">How to pay</h3>
+          <p className="mt-1 whitespace-pre-line text-slate-700">{paymentInstructions}</p>
+        </section>
+      ) : (
+        <Form method="post" className="form-card mt-6">
+          <p className="text-slate-700">
+            Ask the teacher for a place. You will get an e-mail now, and another when your request
+            is confirmed.
+          </p>
+          <TextField
+            label="Preferred start date (optional)"
+            name="startDate"
+            type="date"
+            defaultValue={values.startDate}
+            error={errors.startDate}
+          />
+          <TextAreaField
+            label="Message to the teacher (optional)"
+            name="message"
+            rows={4}
+            maxLength={MAX_ENROLLMENT_MESSAGE_LENGTH}
+            defaultValue={values.message}
+            error={errors.message}
+          />
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={navigation.state === "submitting"}
+          >
+            Send the request
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
