@@ -20,5 +20,9 @@ export default [
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,6 +28,8 @@ export const rateLimits = {
   servicesPerAccount: { limit: 5, windowSeconds: 24 * 60 * 60 },
   /** Contact messages per address: a person writes one or two; a spammer is turned away. */
   contactMessage: { limit: 5, windowSeconds: 60 * 60 },
+  /** Newsletter sign-ups per address: each one mails a stranger's inbox, so few are allowed. */
+  newsletterSignUp: { limit: 5, windowSeconds: 60 * 60 },
   /** One review per course, so even a keen student writes a handful in an evening. */
   reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -169,6 +169,19 @@ export interface EnrollmentsTable {
   updated_at: Timestamp;
 }
 
+export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
+/** An address on the newsletter list (double opt-in). */
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  token: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -186,6 +199,7 @@ export interface Database {
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;
   enrollments: EnrollmentsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -13,6 +13,7 @@ import {
   MAX_PAYMENT_INSTRUCTIONS_LENGTH,
 } from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice } from "../../core/format.ts";
+import { subscriberCounts } from "../../core/newsletter.server.ts";
 import { listOwners } from "../../core/owners.server.ts";
 import { REPORT_REASONS, reasonLabel } from "../../core/report-reasons.ts";
 import {
@@ -54,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listHiddenReviews(db),
       listEnrollmentRequests(db),
     ]);
-  return { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments };
+  const subscribers = await subscriberCounts(db);
+  return { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -158,7 +160,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments } = loaderData;
+  const { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers } =
+    loaderData;
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -466,6 +469,18 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="newsletter-heading" className="form-card mt-8">
+        <h2 id="newsletter-heading" className="text-xl font-bold text-slate-900">
+          Newsletter
+        </h2>
+        <p className="mt-2 text-slate-700">
+          {`${subscribers.confirmed} confirmed, ${subscribers.pending} waiting for confirmation, ${subscribers.unsubscribed} unsubscribed.`}
+        </p>
+        <a href="/admin/subscribers.csv" className="btn-secondary mt-3" download>
+          Export the confirmed subscribers (CSV)
+        </a>
       </section>
 
       <section aria-labelledby="owners-heading" className="form-card mt-8">

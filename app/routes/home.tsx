@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { latestServices } from "../../core/services.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
@@ -152,12 +153,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               One short e-mail a month with a lesson, a practice question and news of new courses.
             </p>
           </div>
-          {/* The subscribe box is not wired to any call, so it says so instead of pretending. */}
-          <form
-            className="mt-4 md:mt-0"
-            aria-describedby="subscribe-note"
-            onSubmit={(event) => event.preventDefault()}
-          >
+          {/* A plain form: with or without JavaScript the answer comes back as a toast. */}
+          <Form method="post" action="/newsletter" className="mt-4 md:mt-0">
             <div className="flex gap-2">
               <label htmlFor="subscribe-email" className="sr-only">
                 Email address
@@ -166,18 +163,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 id="subscribe-email"
                 type="email"
                 name="email"
+                required
+                maxLength={MAX_EMAIL_LENGTH}
+                autoComplete="email"
                 placeholder="you@example.com"
                 className="field min-w-56"
-                disabled
               />
-              <button type="submit" className="btn-primary" disabled>
+              <button type="submit" className="btn-primary">
                 Subscribe
               </button>
             </div>
-            <p id="subscribe-note" className="mt-2 text-sm text-slate-700">
-              The newsletter opens soon.
-            </p>
-          </form>
+          </Form>
         </div>
       </section>
     </>

@@ -1,0 +1,33 @@
+import { data, Link } from "react-router";
+import { confirmSubscription } from "../../core/newsletter.server.ts";
+import { appContext } from "../context.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/newsletter-confirm";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Newsletter", "Confirming your subscription to the IELTS Hub newsletter.");
+
+/** The link in the confirmation mail: following it confirms the subscription. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const confirmed = await confirmSubscription(context.get(appContext).db, token);
+  return data({ confirmed }, { status: confirmed ? 200 : 404 });
+}
+
+export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container-page max-w-2xl py-12">
+      <h1 className="text-3xl font-bold text-slate-900">
+        {loaderData.confirmed ? "You are subscribed" : "This link does not work"}
+      </h1>
+      <p className="mt-4 text-slate-700">
+        {loaderData.confirmed
+          ? "Thank you: the newsletter will come once a month. Every issue has a link to stop it."
+          : "It may be old or copied incompletely. Subscribe again from the home page to get a new one."}
+      </p>
+      <Link to="/" className="btn-primary mt-6">
+        Home
+      </Link>
+    </div>
+  );
+}
