@@ -6,6 +6,7 @@ import { queueMail } from "./mail-outbox.server.ts";
 import { hitRateLimit, rateLimits, type WriteLimited } from "./rate-limit.server.ts";
 import { SITE_NAME } from "./site.ts";
 
+export type { SubscriberStatus };
 export { emailSchema as subscriberEmailSchema };
 
 /** The same answer whatever the address's state, so the list cannot be probed. */

@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import {
   listContactMessages,
   markContactMessageHandled,
@@ -8,14 +7,9 @@ import {
   decisionInputSchema,
   listEnrollmentRequests,
 } from "../../core/enrollments.server.ts";
-import {
-  MAX_ENROLLMENT_MESSAGE_LENGTH,
-  MAX_PAYMENT_INSTRUCTIONS_LENGTH,
-} from "../../core/field-limits.ts";
-import { formatLongDate, formatPrice } from "../../core/format.ts";
+import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../core/field-limits.ts";
 import { subscriberCounts } from "../../core/newsletter.server.ts";
 import { listOwners } from "../../core/owners.server.ts";
-import { REPORT_REASONS, reasonLabel } from "../../core/report-reasons.ts";
 import {
   dismissReports,
   hideInputSchema,
@@ -31,6 +25,12 @@ import {
   setPaymentInstructions,
   setStudentCoursesNeedApproval,
 } from "../../core/site-settings.server.ts";
+import { CoursesSection } from "../components/admin/courses-section.tsx";
+import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";
+import { MessagesSection } from "../components/admin/messages-section.tsx";
+import { NewsletterSection } from "../components/admin/newsletter-section.tsx";
+import { OwnersSection } from "../components/admin/owners-section.tsx";
+import { ReportsSection } from "../components/admin/reports-section.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
@@ -167,345 +167,17 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
       <p className="mt-1 text-slate-600">Running the site.</p>
 
-      <section aria-labelledby="courses-heading" className="form-card mt-8">
-        <h2 id="courses-heading" className="text-xl font-bold text-slate-900">
-          Courses
-        </h2>
-        <Form method="post" className="mt-4">
-          <input type="hidden" name="intent" value="course-approval" />
-          <fieldset>
-            <legend className="font-semibold text-slate-800">Courses added by students</legend>
-            <label className="mt-2 flex items-center gap-2">
-              <input
-                type="radio"
-                name="studentCourses"
-                value="publish"
-                defaultChecked={!settings.studentCoursesNeedApproval}
-                className="size-4 accent-brand-700"
-              />
-              are published at once
-            </label>
-            <label className="mt-1 flex items-center gap-2">
-              <input
-                type="radio"
-                name="studentCourses"
-                value="hold"
-                defaultChecked={settings.studentCoursesNeedApproval}
-                className="size-4 accent-brand-700"
-              />
-              wait for my approval
-            </label>
-          </fieldset>
-          <button type="submit" className="btn-secondary mt-3">
-            Save the setting
-          </button>
-        </Form>
+      <CoursesSection outOfCatalogue={outOfCatalogue} settings={settings} />
 
-        <h3 className="mt-8 font-semibold text-slate-900">Out of the catalogue</h3>
-        {outOfCatalogue.length === 0 ? (
-          <p className="mt-2 text-slate-600">
-            Every course is in the catalogue: none waits for approval, none is unpublished.
-          </p>
-        ) : (
-          <ul className="mt-2 divide-y divide-slate-200">
-            {outOfCatalogue.map((service) => (
-              <li
-                key={service.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-              >
-                <span>
-                  <Link to={`/services/${service.id}`} className="link font-semibold">
-                    {service.name}
-                  </Link>{" "}
-                  <span className="text-slate-600">
-                    $ {formatPrice(service.price)} ·{" "}
-                    {service.status === "pending" ? "waiting for approval" : "unpublished"}
-                  </span>
-                </span>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="publish" />
-                  <input type="hidden" name="serviceId" value={service.id} />
-                  <button
-                    type="submit"
-                    className="btn-secondary"
-                    aria-label={`${service.status === "pending" ? "Approve" : "Restore"} ${service.name}`}
-                  >
-                    {service.status === "pending" ? "Approve" : "Restore"}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <EnrollmentsSection enrollments={enrollments} settings={settings} />
 
-      <section aria-labelledby="enrollments-heading" className="form-card mt-8">
-        <h2 id="enrollments-heading" className="text-xl font-bold text-slate-900">
-          Enrollment requests
-        </h2>
-        {enrollments.length === 0 ? (
-          <p className="mt-4 text-slate-600">No requests yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {enrollments.map((enrollment) => (
-              <li key={enrollment.id} className="rounded-xl p-4 ring-1 ring-slate-200">
-                <p>
-                  <span className="font-semibold text-slate-900">{enrollment.studentName}</span>{" "}
-                  <a href={`mailto:${enrollment.studentEmail}`} className="link">
-                    {enrollment.studentEmail}
-                  </a>
-                </p>
-                <p className="text-sm text-slate-600">
-                  {`${enrollment.serviceName} · asked ${formatLongDate(enrollment.requestedAt)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
-                </p>
-                {enrollment.message && (
-                  <p className="mt-2 whitespace-pre-line break-words text-slate-700">
-                    {enrollment.message}
-                  </p>
-                )}
-                {enrollment.status === "requested" && (
-                  <Form method="post" className="mt-3 space-y-2">
-                    <input type="hidden" name="intent" value="decide-enrollment" />
-                    <input type="hidden" name="enrollmentId" value={enrollment.id} />
-                    <label className="block text-sm font-semibold text-slate-800">
-                      {`Note to ${enrollment.studentName} (optional)`}
-                      <textarea
-                        name="note"
-                        rows={2}
-                        maxLength={MAX_ENROLLMENT_MESSAGE_LENGTH}
-                        className="field mt-1"
-                      />
-                    </label>
-                    <div className="flex flex-wrap gap-3">
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="confirmed"
-                        className="btn-secondary"
-                        aria-label={`Confirm ${enrollment.studentName} in ${enrollment.serviceName}`}
-                      >
-                        Confirm
-                      </button>
-                      <button
-                        type="submit"
-                        name="decision"
-                        value="declined"
-                        className="btn-secondary"
-                        aria-label={`Decline ${enrollment.studentName} in ${enrollment.serviceName}`}
-                      >
-                        Decline
-                      </button>
-                    </div>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Form method="post" className="mt-6 space-y-2">
-          <input type="hidden" name="intent" value="payment-instructions" />
-          <label className="block font-semibold text-slate-800">
-            Payment instructions, shown to a student after they ask to enroll
-            <textarea
-              name="paymentInstructions"
-              rows={3}
-              required
-              maxLength={MAX_PAYMENT_INSTRUCTIONS_LENGTH}
-              defaultValue={settings.paymentInstructions}
-              className="field mt-1"
-            />
-          </label>
-          <button type="submit" className="btn-secondary">
-            Save the instructions
-          </button>
-        </Form>
-      </section>
+      <ReportsSection reported={reported} hidden={hidden} />
 
-      <section aria-labelledby="reports-heading" className="form-card mt-8">
-        <h2 id="reports-heading" className="text-xl font-bold text-slate-900">
-          Reported reviews
-        </h2>
-        {reported.length === 0 ? (
-          <p className="mt-4 text-slate-600">No open reports.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {reported.map((review) => (
-              <li key={review.reviewId} className="rounded-xl p-4 ring-1 ring-slate-200">
-                <p className="text-sm text-slate-600">
-                  {review.authorName} on{" "}
-                  <Link to={`/services/${review.serviceId}`} className="link">
-                    {review.serviceName}
-                  </Link>
-                </p>
-                <p className="mt-1 whitespace-pre-line break-words text-slate-800">
-                  {review.message}
-                </p>
-                <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-                  {review.reports.map((report) => (
-                    <li key={`${report.reporterName}-${report.at.toISOString()}`}>
-                      {`${reasonLabel(report.reason)}, by ${report.reporterName}${report.note ? `: “${report.note}”` : ""}`}
-                    </li>
-                  ))}
-                </ul>
-                <div className="mt-3 flex flex-wrap items-end gap-3">
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="intent" value="hide-review" />
-                    <input type="hidden" name="reviewId" value={review.reviewId} />
-                    <label className="text-sm font-semibold text-slate-800">
-                      Reason
-                      <select
-                        name="reason"
-                        required
-                        className="field mt-1"
-                        defaultValue={review.reports[0]?.reason}
-                      >
-                        {Object.entries(REPORT_REASONS).map(([value, label]) => (
-                          <option key={value} value={value}>
-                            {label}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <button
-                      type="submit"
-                      className="btn-secondary"
-                      aria-label={`Hide the review by ${review.authorName}`}
-                    >
-                      Hide
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="dismiss-reports" />
-                    <input type="hidden" name="reviewId" value={review.reviewId} />
-                    <button
-                      type="submit"
-                      className="btn-secondary"
-                      aria-label={`Dismiss the reports of the review by ${review.authorName}`}
-                    >
-                      Dismiss
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {hidden.length > 0 && (
-          <>
-            <h3 className="mt-8 font-semibold text-slate-900">Hidden reviews</h3>
-            <ul className="mt-2 divide-y divide-slate-200">
-              {hidden.map((review) => (
-                <li
-                  key={review.reviewId}
-                  className="flex flex-wrap items-center justify-between gap-3 py-3"
-                >
-                  <span className="min-w-0">
-                    <span className="font-semibold text-slate-900">{review.authorName}</span> on{" "}
-                    {review.serviceName}: {reasonLabel(review.reason)}
-                    <span className="block break-words text-sm text-slate-600">
-                      {review.message}
-                    </span>
-                  </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="restore-review" />
-                    <input type="hidden" name="reviewId" value={review.reviewId} />
-                    <button
-                      type="submit"
-                      className="btn-secondary"
-                      aria-label={`Show the review by ${review.authorName} again`}
-                    >
-                      Show again
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <MessagesSection messages={messages} />
 
-      <section aria-labelledby="messages-heading" className="form-card mt-8">
-        <h2 id="messages-heading" className="text-xl font-bold text-slate-900">
-          Messages
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Sent through the contact form; each was also mailed to the owners. Reply by e-mail.
-        </p>
-        {messages.length === 0 ? (
-          <p className="mt-4 text-slate-600">No messages yet.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {messages.map((message) => (
-              <li key={message.id} className="rounded-xl p-4 ring-1 ring-slate-200">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p>
-                    <span className="font-semibold text-slate-900">{message.name}</span>{" "}
-                    <a href={`mailto:${message.email}`} className="link">
-                      {message.email}
-                    </a>
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {formatLongDate(message.receivedAt)}
-                    {message.handledAt ? " · handled" : ""}
-                  </p>
-                </div>
-                <p className="mt-2 whitespace-pre-line break-words text-slate-700">
-                  {message.message}
-                </p>
-                {!message.handledAt && (
-                  <Form method="post" className="mt-3">
-                    <input type="hidden" name="intent" value="message-handled" />
-                    <input type="hidden" name="messageId" value={message.id} />
-                    <button
-                      type="submit"
-                      className="btn-secondary"
-                      aria-label={`Mark the message from ${message.name} as handled`}
-                    >
-                      Mark handled
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <NewsletterSection subscribers={subscribers} />
 
-      <section aria-labelledby="newsletter-heading" className="form-card mt-8">
-        <h2 id="newsletter-heading" className="text-xl font-bold text-slate-900">
-          Newsletter
-        </h2>
-        <p className="mt-2 text-slate-700">
-          {`${subscribers.confirmed} confirmed, ${subscribers.pending} waiting for confirmation, ${subscribers.unsubscribed} unsubscribed.`}
-        </p>
-        <a href="/admin/subscribers.csv" className="btn-secondary mt-3" download>
-          Export the confirmed subscribers (CSV)
-        </a>
-      </section>
-
-      <section aria-labelledby="owners-heading" className="form-card mt-8">
-        <h2 id="owners-heading" className="text-xl font-bold text-slate-900">
-          Owners
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Owners run the site. The role is given and taken on the server only:{" "}
-          <code>npm run owner -- grant &lt;email&gt;</code> and{" "}
-          <code>npm run owner -- revoke &lt;email&gt;</code>.
-        </p>
-        <ul className="mt-4 divide-y divide-slate-200">
-          {owners.map((owner) => (
-            <li key={owner.email} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>
-                <span className="font-semibold text-slate-900">{owner.name}</span>{" "}
-                <span className="text-slate-600">{owner.email}</span>
-              </span>
-              <span className="text-sm text-slate-600">
-                since {formatLongDate(owner.grantedAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <OwnersSection owners={owners} />
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { formatLongDate } from "../../../core/format.ts";
+import type { Owner } from "../../../core/owners.server.ts";
+
+/** Who holds the owner role, and how it is given. */
+export function OwnersSection({ owners }: { owners: Owner[] }) {
+  return (
+    <section aria-labelledby="owners-heading" className="form-card mt-8">
+      <h2 id="owners-heading" className="text-xl font-bold text-slate-900">
+        Owners
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Owners run the site. The role is given and taken on the server only:{" "}
+        <code>npm run owner -- grant &lt;email&gt;</code> and{" "}
+        <code>npm run owner -- revoke &lt;email&gt;</code>.
+      </p>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {owners.map((owner) => (
+          <li key={owner.email} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              <span className="font-semibold text-slate-900">{owner.name}</span>{" "}
+              <span className="text-slate-600">{owner.email}</span>
+            </span>
+            <span className="text-sm text-slate-600">since {formatLongDate(owner.grantedAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
