@@ -150,6 +150,19 @@ export async function listReviewsForService(db: DB, serviceId: string): Promise<
   return rows.map(toPublicReview);
 }
 
+/**
+ * How many reviews a course has, hidden ones included: deleting a course that has any only
+ * unpublishes it (core/services.server.ts), and its delete page says so.
+ */
+export async function countReviewsOfService(db: DB, serviceId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("service_id", "=", serviceId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** One student's reviews, newest first. */
 export async function listReviewsByUser(db: DB, userId: string): Promise<Review[]> {
   const rows = await ownReviewsWithDetails(db)

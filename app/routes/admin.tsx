@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const { db } = context.get(appContext);
-  const [owners, outOfCatalogue, settings, messages, reported, hidden, enrollments] =
+  const [owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers] =
     await Promise.all([
       listOwners(db),
       listServicesOutOfCatalogue(db),
@@ -54,8 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listReportedReviews(db),
       listHiddenReviews(db),
       listEnrollmentRequests(db),
+      subscriberCounts(db),
     ]);
-  const subscribers = await subscriberCounts(db);
   return { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers };
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { listReviewsForService } from "../../core/reviews.server.ts";
+import { countReviewsOfService } from "../../core/reviews.server.ts";
 import { deleteService, findServiceFor, mayManageService } from "../../core/services.server.ts";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = await findServiceFor(db, params.id, user);
   if (!service) throw notYours(request, context, user.id, "not-found");
   if (!mayManageService(user, service)) throw notYours(request, context, user.id, "not-allowed");
-  const reviewCount = (await listReviewsForService(db, service.id)).length;
+  const reviewCount = await countReviewsOfService(db, service.id);
   return { service, reviewCount };
 }
 

@@ -71,6 +71,27 @@ export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEn
   };
 }
 
+/**
+ * A change refused to the caller, logged: 404 when the thing does not exist for them (its
+ * `notFound` message), 403 when they can see it but it is not theirs to change (`forbidden`).
+ */
+export function refuseChange(
+  c: Context<ApiUserEnv>,
+  options: Pick<ApiOptions, "securityLog" | "addressOf">,
+  reason: string,
+  messages: { notFound: string; forbidden: string },
+) {
+  const notFound = reason === "not-found";
+  logRefusal(c, options, {
+    status: notFound ? 404 : 403,
+    reason,
+    userId: c.get("apiUser").id,
+  });
+  return notFound
+    ? c.json({ message: messages.notFound }, 404)
+    : c.json({ message: messages.forbidden }, 403);
+}
+
 /** The signed-in caller writing from this request's address, for the write limits. */
 export function writerOf(
   c: Context<ApiUserEnv>,

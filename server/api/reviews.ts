@@ -33,6 +33,7 @@ import {
   type ApiOptions,
   type ApiUserEnv,
   logRefusal,
+  refuseChange,
   requireApiUser,
   tooManyWrites,
   writerOf,
@@ -107,13 +108,11 @@ export function reviewsApi(options: ApiOptions) {
   });
 
   // The teacher's public answer under a review: owners only (403 for anyone else).
-  const replyRefused = (c: Context<ApiUserEnv>, refusal: ReplyRefusal) => {
-    const status = refusal.reason === "not-found" ? 404 : 403;
-    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
-    return status === 404
-      ? c.json({ message: "No review has this id." }, 404)
-      : c.json({ message: "Only the site's owner answers reviews." }, 403);
-  };
+  const replyRefused = (c: Context<ApiUserEnv>, refusal: ReplyRefusal) =>
+    refuseChange(c, options, refusal.reason, {
+      notFound: "No review has this id.",
+      forbidden: "Only the site's owner answers reviews.",
+    });
 
   api.put("/reviews/:id/reply", apiUser, async (c) => {
     const input = replyInputSchema.safeParse(await readJson(c));
@@ -153,13 +152,11 @@ export function reviewsApi(options: ApiOptions) {
   });
 
   // Moderation: owners only (403 for anyone else).
-  const moderationRefused = (c: Context<ApiUserEnv>, refusal: ModerationRefusal) => {
-    const status = refusal.reason === "not-found" ? 404 : 403;
-    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
-    return status === 404
-      ? c.json({ message: "No review has this id." }, 404)
-      : c.json({ message: "Only the site's owner moderates reviews." }, 403);
-  };
+  const moderationRefused = (c: Context<ApiUserEnv>, refusal: ModerationRefusal) =>
+    refuseChange(c, options, refusal.reason, {
+      notFound: "No review has this id.",
+      forbidden: "Only the site's owner moderates reviews.",
+    });
 
   api.post("/reviews/:id/hide", apiUser, async (c) => {
     const input = hideInputSchema.safeParse(await readJson(c));

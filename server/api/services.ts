@@ -17,7 +17,7 @@ import { problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
-  logRefusal,
+  refuseChange,
   requireApiUser,
   tooManyWrites,
   writerOf,
@@ -99,11 +99,10 @@ export function servicesApi(options: ApiOptions) {
   // Someone else's course: 403 when they can see it, 404 when it is not theirs to see.
   const refused = (c: Context<ApiUserEnv>, refusal: ServiceRefusal | WriteLimited) => {
     if (refusal.reason === "rate-limited") return tooManyWrites(c, options, refusal);
-    const status = refusal.reason === "not-found" ? 404 : 403;
-    logRefusal(c, options, { status, reason: refusal.reason, userId: c.get("apiUser").id });
-    return status === 404
-      ? c.json({ message: "No service has this id." }, 404)
-      : c.json({ message: "Only the service's creator or the site's owner may change it." }, 403);
+    return refuseChange(c, options, refusal.reason, {
+      notFound: "No service has this id.",
+      forbidden: "Only the service's creator or the site's owner may change it.",
+    });
   };
 
   api.post("/services", apiUser, async (c) => {

@@ -121,6 +121,22 @@ describe.each(engines)("managing courses on %s", (engine) => {
     expect(deleted.status).toBe(302);
     expect(await row(bare)).toBeUndefined();
 
+    // A review the owner hid still keeps the course from being lost: the page says so.
+    const quietlyReviewed = await creatorsCourse();
+    const hiddenReview = await insertReview(site.database.db, {
+      serviceId: quietlyReviewed,
+      userId: student.id,
+      rating: 1,
+    });
+    await site.database.db
+      .updateTable("reviews")
+      .set({ hidden_reason: "spam", hidden_at: new Date().toISOString() })
+      .where("id", "=", hiddenReview)
+      .execute();
+    expect(await (await page(`/services/${quietlyReviewed}/delete`, creator)).text()).toContain(
+      "It has 1 review, so it will be unpublished",
+    );
+
     const reviewed = await insertService(site.database.db, {
       name: "Reviewed teacher course",
       createdAt: new Date(Date.now() + 60_000),

@@ -49,9 +49,8 @@ describe.each(engines)("newsletter sign-up with double opt-in on %s", (engine) =
 
     // Asking again (still pending) mails the same link again; the answer does not change.
     const again = await signUpFor("reader@example.com");
-    expect(again.headers.get("set-cookie")).toEqual(
-      first.headers.get("set-cookie") ? expect.any(String) : null,
-    );
+    expect(again.status).toBe(first.status);
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
     expect(
       linkIn((await mailsTo("reader@example.com"))[0]?.text ?? "", "/newsletter/confirm"),
     ).toBe(link);
