@@ -21,6 +21,8 @@ export default [
   route("auth/welcome", "routes/auth-welcome.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
+  route("admin/newsletter/new", "routes/admin-newsletter-new.tsx"),
+  route("admin/newsletter/:issueId", "routes/admin-newsletter-issue.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -22,3 +22,7 @@ export const MAX_REPORT_NOTE_LENGTH = 500;
 export const MAX_SERVICE_NAME_LENGTH = 120;
 export const MAX_SERVICE_DESCRIPTION_LENGTH = 5000;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+/** A newsletter issue's subject line: what fits in a mailbox's list. */
+export const MAX_NEWSLETTER_SUBJECT_LENGTH = 150;
+/** A newsletter issue's text (plain or Markdown). */
+export const MAX_NEWSLETTER_BODY_LENGTH = 20_000;

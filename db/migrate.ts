@@ -11,6 +11,7 @@ import * as reviewReplies from "./migrations/2026-11-22T15-00_review-replies.ts"
 import * as reviewModeration from "./migrations/2026-11-22T16-00_review-moderation.ts";
 import * as enrollments from "./migrations/2026-11-22T17-00_enrollments.ts";
 import * as newsletterSubscribers from "./migrations/2026-11-22T18-00_newsletter-subscribers.ts";
+import * as newsletterIssues from "./migrations/2026-11-23T10-00_newsletter-issues.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T16-00_review-moderation": reviewModeration,
   "2026-11-22T17-00_enrollments": enrollments,
   "2026-11-22T18-00_newsletter-subscribers": newsletterSubscribers,
+  "2026-11-23T10-00_newsletter-issues": newsletterIssues,
 };
 
 function migratorFor(db: DB): Migrator {

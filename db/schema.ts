@@ -101,7 +101,7 @@ export interface VerificationsTable {
 
 export interface MailOutboxTable {
   id: string;
-  kind: "mail" | "password-reset";
+  kind: "mail" | "password-reset" | "newsletter";
   recipient: string;
   /** JSON, shaped by `kind` (core/mail-outbox.server.ts). */
   payload: string;
@@ -182,6 +182,34 @@ export interface NewsletterSubscribersTable {
   unsubscribed_at: Timestamp | null;
 }
 
+export type IssueStatus = "draft" | "sending" | "sent";
+
+/** A newsletter the owner writes, and sends once. */
+export interface NewsletterIssuesTable {
+  id: string;
+  subject: string;
+  body: string;
+  status: IssueStatus;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  send_started_at: Timestamp | null;
+  sent_at: Timestamp | null;
+}
+
+export type DeliveryStatus = "queued" | "sent" | "failed" | "skipped";
+
+/** One issue on its way to one subscriber (at most one per pair). */
+export interface NewsletterDeliveriesTable {
+  id: string;
+  issue_id: string;
+  subscriber_id: string;
+  status: DeliveryStatus;
+  failure: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -200,6 +228,8 @@ export interface Database {
   review_reports: ReviewReportsTable;
   enrollments: EnrollmentsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -86,6 +86,7 @@ export function createApp({
   const mailOutbox = createMailOutbox({
     db,
     send: sendMail ?? createMailer(config),
+    siteUrl: config.baseUrl,
     requestPasswordReset: async (request) => {
       await auth.api.requestPasswordReset({ body: request });
     },

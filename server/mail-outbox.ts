@@ -2,11 +2,17 @@ import {
   claimDueItem,
   completeItem,
   failItem,
+  giveUpItem,
   MAX_MAIL_ATTEMPTS,
   type Mail,
   type OutboxItem,
   queueMail,
 } from "../core/mail-outbox.server.ts";
+import {
+  composeDelivery,
+  finishDelivery,
+  queueNextDeliveries,
+} from "../core/newsletter-issues.server.ts";
 import type { DB } from "../db/index.ts";
 import type { SendMail } from "./mail.ts";
 
@@ -35,24 +41,37 @@ interface MailOutboxOptions {
   send: SendMail;
   /** Asks Better Auth for a reset link for this address; it queues the mail if the account exists. */
   requestPasswordReset: (request: { email: string; redirectTo: string }) => Promise<void>;
+  /** The public origin, for the links in newsletter copies (BASE_URL). */
+  siteUrl: string;
   log?: Pick<Console, "warn" | "error">;
 }
 
 function nameOf(item: OutboxItem): string {
-  return item.kind === "mail"
-    ? `mail to ${item.mail.to}`
-    : `password-reset request for ${item.request.email}`;
+  switch (item.kind) {
+    case "mail":
+      return `mail to ${item.mail.to}`;
+    case "password-reset":
+      return `password-reset request for ${item.request.email}`;
+    case "newsletter":
+      return `newsletter to ${item.to}`;
+  }
 }
 
 /**
  * The mail worker: sends what requests wrote to the outbox table, after they
  * were answered. A failure is retried with backoff and, after MAX_MAIL_ATTEMPTS, given up and
  * logged — without the message, which may hold a reset link.
+ *
+ * Transactional mail is sent at least once: a row whose sender died is sent again. A newsletter
+ * copy is sent at most once: a row whose sender died while handing it to the mail server may
+ * have arrived, so it is recorded as failed ("in doubt") instead — nobody gets an issue twice.
+ * Between rows, the worker queues the next batch of any newsletter being sent.
  */
 export function createMailOutbox({
   db,
   send,
   requestPasswordReset,
+  siteUrl,
   log = console,
 }: MailOutboxOptions): MailOutbox {
   let started = false;
@@ -60,14 +79,55 @@ export function createMailOutbox({
   let wokenWhileRunning = false;
   let poll: NodeJS.Timeout | undefined;
 
+  /**
+   * Sends one newsletter copy and records it. A refusal by the mail server is retried like any
+   * mail; but once the copy is handed over, a failure to record it is not: the row stays claimed
+   * until its claim runs out and is then recorded as in doubt, never sent again.
+   */
+  async function deliverNewsletter(item: Extract<OutboxItem, { kind: "newsletter" }>) {
+    const mail = await composeDelivery(db, item.deliveryId, siteUrl);
+    if (mail) await send(mail);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await finishDelivery(trx, item.deliveryId, { status: mail ? "sent" : "skipped" });
+        await completeItem(trx, item.id);
+      })
+      .catch((error: unknown) =>
+        log.error(`Mail outbox: the ${nameOf(item)} went out but could not be recorded:`, error),
+      );
+  }
+
   async function work(item: OutboxItem, now: Date) {
+    if (item.kind === "newsletter" && item.inDoubt) {
+      await db.transaction().execute(async (trx) => {
+        await giveUpItem(trx, item.id, now);
+        await finishDelivery(
+          trx,
+          item.deliveryId,
+          { status: "failed", failure: "In doubt: the server stopped while sending it." },
+          now,
+        );
+      });
+      log.error(
+        `Mail outbox: the ${nameOf(item)} was being sent when its process stopped; it may have arrived, so it is not sent again.`,
+      );
+      return;
+    }
     try {
       if (item.kind === "mail") await send(item.mail);
-      else await requestPasswordReset(item.request);
+      else if (item.kind === "password-reset") await requestPasswordReset(item.request);
+      else return await deliverNewsletter(item);
       await completeItem(db, item.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const result = await failItem(db, item, now);
+      const result = await db.transaction().execute(async (trx) => {
+        const failed = await failItem(trx, item, now);
+        if (failed.givenUp && item.kind === "newsletter") {
+          await finishDelivery(trx, item.deliveryId, { status: "failed", failure: reason }, now);
+        }
+        return failed;
+      });
       if (result.givenUp) {
         log.error(
           `Mail outbox: gave up on the ${nameOf(item)} after ${item.attempts} attempts: ${reason}`,
@@ -81,13 +141,16 @@ export function createMailOutbox({
     }
   }
 
-  /** Works through the due rows one by one for as long as `going()` says so. */
+  /**
+   * Works through the due rows one by one for as long as `going()` says so; when none is due,
+   * queues the next batch of a newsletter being sent, and goes on with those.
+   */
   async function drain(going: () => boolean, now?: Date) {
     const at = () => now ?? new Date();
     while (going()) {
       const item = await claimDueItem(db, at());
-      if (!item) return;
-      await work(item, at());
+      if (item) await work(item, at());
+      else if ((await queueNextDeliveries(db, at())) === 0) return;
     }
   }
 

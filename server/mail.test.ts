@@ -32,14 +32,14 @@ describe("createMailer", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.server.address() as { port: number };
+    const send = createMailer(
+      loadConfig({
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: "Hub <hub@example.com>",
+        DATA_DIR: directory,
+      }),
+    );
     try {
-      const send = createMailer(
-        loadConfig({
-          SMTP_URL: `smtp://127.0.0.1:${port}`,
-          MAIL_FROM: "Hub <hub@example.com>",
-          DATA_DIR: directory,
-        }),
-      );
       await send({
         to: "student@example.com",
         subject: "Choose a new password",
@@ -50,6 +50,7 @@ describe("createMailer", () => {
       expect(received[0]?.data).toContain("Subject: Choose a new password");
       expect(received[0]?.data).toContain("Your link: https://example.com/x");
     } finally {
+      send.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -9,6 +9,7 @@ import {
 } from "../../core/enrollments.server.ts";
 import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../core/field-limits.ts";
 import { subscriberCounts } from "../../core/newsletter.server.ts";
+import { listIssues } from "../../core/newsletter-issues.server.ts";
 import { listOwners } from "../../core/owners.server.ts";
 import {
   dismissReports,
@@ -45,18 +46,38 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const { db } = context.get(appContext);
-  const [owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers] =
-    await Promise.all([
-      listOwners(db),
-      listServicesOutOfCatalogue(db),
-      getSiteSettings(db),
-      listContactMessages(db),
-      listReportedReviews(db),
-      listHiddenReviews(db),
-      listEnrollmentRequests(db),
-      subscriberCounts(db),
-    ]);
-  return { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers };
+  const [
+    owners,
+    outOfCatalogue,
+    settings,
+    messages,
+    reported,
+    hidden,
+    enrollments,
+    subscribers,
+    issues,
+  ] = await Promise.all([
+    listOwners(db),
+    listServicesOutOfCatalogue(db),
+    getSiteSettings(db),
+    listContactMessages(db),
+    listReportedReviews(db),
+    listHiddenReviews(db),
+    listEnrollmentRequests(db),
+    subscriberCounts(db),
+    listIssues(db),
+  ]);
+  return {
+    owners,
+    outOfCatalogue,
+    settings,
+    messages,
+    reported,
+    hidden,
+    enrollments,
+    subscribers,
+    issues,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -160,8 +181,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { owners, outOfCatalogue, settings, messages, reported, hidden, enrollments, subscribers } =
-    loaderData;
+  const {
+    owners,
+    outOfCatalogue,
+    settings,
+    messages,
+    reported,
+    hidden,
+    enrollments,
+    subscribers,
+    issues,
+  } = loaderData;
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -175,7 +205,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
       <MessagesSection messages={messages} />
 
-      <NewsletterSection subscribers={subscribers} />
+      <NewsletterSection subscribers={subscribers} issues={issues} />
 
       <OwnersSection owners={owners} />
     </div>
