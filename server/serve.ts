@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { deleteExpiredRows } from "../core/housekeeping.server.ts";
 import { openDatabase } from "../db/index.ts";
@@ -65,11 +66,19 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   mailOutbox.start();
 
   const shutdown = () => {
-    // Rows not yet sent stay in the outbox for the next start.
+    // The mail in hand is finished and recorded before the process ends (a newsletter copy cut
+    // off mid-send could not be sent again); rows not yet sent stay in the outbox for the next
+    // start. Open requests get 5 s; the mail in hand is bounded by the transport's timeouts.
     const mailStopped = mailOutbox.stop();
-    server.close(() => void mailStopped.then(() => db.destroy()).then(() => process.exit(0)));
+    const requestsDone = Promise.race([
+      new Promise<void>((resolve) => server.close(() => resolve())),
+      delay(5000),
+    ]);
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+    void Promise.all([mailStopped, requestsDone])
+      .then(() => db.destroy())
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(1), 60_000).unref();
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);

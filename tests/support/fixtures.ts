@@ -1,5 +1,5 @@
 import type { DB } from "../../db/index.ts";
-import type { ServiceStatus } from "../../db/schema.ts";
+import type { ServiceStatus, SubscriberStatus } from "../../db/schema.ts";
 
 /**
  * Rows put straight into the database, for tests about reading and ownership that need data
@@ -85,4 +85,32 @@ export async function insertReview(
     })
     .execute();
   return id;
+}
+
+/**
+ * Newsletter subscribers as they are after the double opt-in (or not), many at once: returns
+ * their tokens by address.
+ */
+export async function insertSubscribers(
+  db: DB,
+  subscribers: { email: string; status: SubscriberStatus }[],
+): Promise<Map<string, string>> {
+  const now = new Date().toISOString();
+  const rows = subscribers.map(({ email, status }) => ({
+    id: crypto.randomUUID(),
+    email,
+    status,
+    token: crypto.randomUUID(),
+    created_at: now,
+    confirmed_at: status === "confirmed" ? now : null,
+    unsubscribed_at: status === "unsubscribed" ? now : null,
+  }));
+  // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto("newsletter_subscribers")
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  return new Map(rows.map((row) => [row.email, row.token]));
 }
