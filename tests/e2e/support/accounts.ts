@@ -33,13 +33,17 @@ export async function lastMailTo(to: string, timeoutMs = 5000): Promise<string> 
     const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
     for (const file of files) {
       const message = readFileSync(join(outbox, file), "utf8");
-      // The .eml body is quoted-printable: undo its soft line breaks and =XX escapes.
       if (message.includes(`To: ${to}`)) {
-        return message
+        // The body is quoted-printable: undo its soft line breaks and =XX escapes. The headers
+        // stay as they are (a "=" there is no escape).
+        const bodyStart = message.search(/\r?\n\r?\n/);
+        const body = message
+          .slice(bodyStart)
           .replace(/=\r?\n/g, "")
           .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
             String.fromCharCode(Number.parseInt(hex, 16)),
           );
+        return message.slice(0, bodyStart) + body;
       }
     }
     if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${outbox}`);
