@@ -27,6 +27,7 @@ import { errorPage } from "./error-page.ts";
 import { pageCaching, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
+import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
@@ -122,12 +123,14 @@ export function createApp({
     isApiPath(c.req.path) ? sendApiHeaders(c, next) : sendPageHeaders(c, next),
   );
   app.use(refuseCrossSite({ baseUrl: config.baseUrl, securityLog, addressOf }));
+  app.use(refuseNulInAddress);
 
   // The JSON API.
   // Only Better Auth answers with whole Responses of its own; the rest of the API sets its headers
   // before answering and answers JSON.
   app.use("/api/auth/*", completeApiAnswers({ production: config.production }));
   app.use("/api/*", limitApiBodies);
+  app.use("/api/auth/*", refuseNulInJsonBody);
   app.use("/api/*", endOverAge);
 
   app.route(

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { containsNul, NUL_REFUSAL } from "./nul-characters.ts";
 import { refuse } from "./refusal.ts";
 
 /** No API call needs more: a review is at most 2,000 characters, a description 5,000. */
@@ -40,7 +41,7 @@ export const limitFormBodies = limitBody(MAX_FORM_BODY_BYTES);
 /**
  * Every page that takes a write takes a form (every action reads `request.formData()`), so a
  * page accepts only a form body, and only one that parses: anything else gets a clear 4xx here
- * rather than failing inside an action.
+ * rather than failing inside an action; so does a text field holding a NUL character.
  */
 export const acceptOnlyForms: MiddlewareHandler = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
@@ -50,13 +51,17 @@ export const acceptOnlyForms: MiddlewareHandler = async (c, next) => {
       message: "This page takes a form (application/x-www-form-urlencoded or multipart/form-data).",
     });
   }
+  let form: FormData;
   try {
-    await c.req.raw.clone().formData();
+    form = await c.req.raw.clone().formData();
   } catch {
     return refuse(c, 400, {
       title: "Broken form",
       message: "The form could not be read. Please reload the page and send it again.",
     });
+  }
+  for (const [name, value] of form) {
+    if (containsNul(name) || containsNul(value)) return refuse(c, 400, NUL_REFUSAL);
   }
   await next();
 };

@@ -151,7 +151,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
   /** Everything a refused request must leave as it was. */
   async function snapshot() {
     const { db } = database;
-    const [services, reviews, users, accounts, tokens] = await Promise.all([
+    const [services, reviews, users, accounts, tokens, ...issueNine] = await Promise.all([
       db.selectFrom("services").selectAll().orderBy("id").execute(),
       db.selectFrom("reviews").selectAll().orderBy("id").execute(),
       db.selectFrom("users").select(["id", "name", "email", "image"]).orderBy("id").execute(),
@@ -161,8 +161,14 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
         .orderBy("id" as never)
         .execute(),
       db.selectFrom("api_tokens").select("token_hash").orderBy("token_hash").execute(),
+      db.selectFrom("enrollments").selectAll().orderBy("id").execute(),
+      db.selectFrom("review_reports").selectAll().orderBy("id").execute(),
+      db.selectFrom("review_replies").selectAll().orderBy("review_id").execute(),
+      db.selectFrom("newsletter_subscribers").selectAll().orderBy("id").execute(),
+      db.selectFrom("newsletter_issues").selectAll().orderBy("id").execute(),
+      db.selectFrom("contact_messages").selectAll().orderBy("id").execute(),
     ]);
-    return JSON.stringify({ services, reviews, users, accounts, tokens });
+    return JSON.stringify({ services, reviews, users, accounts, tokens, issueNine });
   }
 
   it(`answers ${REQUESTS} hostile requests without a 5xx, and refusals change nothing`, async () => {
@@ -212,6 +218,25 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       [["GET", "POST"], "/reset-password?token={any}"],
       [["GET", "POST"], "/auth/google"],
       [["GET"], "/auth/welcome?redirectTo={any}"],
+      // The owner's pages and the teacher's, enrollment and newsletter flows (issue 9).
+      [["GET", "POST"], "/admin"],
+      [["GET"], "/admin/subscribers.csv"],
+      [["GET", "POST"], "/admin/newsletter/new"],
+      [["GET", "POST"], "/admin/newsletter/{id}"],
+      [["GET", "POST"], "/services/{id}/edit"],
+      [["GET", "POST"], "/services/{id}/delete"],
+      [["GET", "POST"], "/services/{id}/enroll"],
+      [["GET", "POST"], "/my-courses"],
+      [["GET", "POST"], "/newsletter"],
+      [["GET", "POST"], "/newsletter/confirm?token={any}"],
+      [["GET", "POST"], "/newsletter/unsubscribe?token={any}"],
+      [["POST", "GET"], "/api/enrollments"],
+      [["DELETE", "PATCH"], "/api/enrollments/{id}"],
+      [["GET"], "/api/my-enrollments"],
+      [["POST", "GET"], "/api/reviews/{id}/reports"],
+      [["POST"], "/api/reviews/{id}/hide"],
+      [["POST"], "/api/reviews/{id}/restore"],
+      [["PUT", "DELETE"], "/api/reviews/{id}/reply"],
       [["POST"], "/contact.data"],
       [["POST"], "/login.data"],
       [["GET"], "/services.data?page={any}"],

@@ -296,6 +296,80 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     expect(await database.db.selectFrom("reviews").select("id").execute()).toEqual(before);
   });
 
+  it("answers a NUL character in an id, a token or a text with a 400 (PostgreSQL stores none)", async () => {
+    const before = await database.db.selectFrom("reviews").selectAll().execute();
+    const reads = [
+      "/api/reviews/%00",
+      "/api/services/%00",
+      "/api/update/%00",
+      "/services/%00",
+      "/services/%00/enroll",
+      "/services/%00/edit",
+      "/update/%00",
+      "/newsletter/confirm?token=%00",
+      "/newsletter/unsubscribe?token=%00",
+      "/reset-password?token=%00",
+      "/api/my-reviews?email=%00",
+      "/services?page=%00",
+    ];
+    for (const path of reads) {
+      const response = await app.request(`${ORIGIN}${path}`, { headers: { cookie } });
+      expect.soft(response.status, path).toBe(400);
+    }
+    const writes: [string, string, Record<string, string> | string][] = [
+      ["DELETE", "/api/reviews/%00", ""],
+      ["PATCH", `/api/reviews/${reviewId}`, JSON.stringify({ userMessage: "a\u0000b", rating: 4 })],
+      ["POST", "/api/reviews", JSON.stringify({ serviceId, userMessage: "a\u0000b", rating: 4 })],
+      [
+        "POST",
+        "/api/services",
+        JSON.stringify({ serviceName: "a\u0000", price: 1, description: "d" }),
+      ],
+      ["POST", "/api/enrollments", JSON.stringify({ serviceId: "\u0000" })],
+      [
+        "POST",
+        `/api/reviews/${reviewId}/reports`,
+        JSON.stringify({ reason: "spam", note: "\u0000" }),
+      ],
+      [
+        "POST",
+        "/api/auth/sign-up/email",
+        JSON.stringify({
+          name: "a\u0000",
+          email: "nul@example.com",
+          password: "a long and unusual passphrase",
+        }),
+      ],
+      ["POST", "/contact", { name: "N\u0000", email: "nul@example.com", message: "Hello\u0000" }],
+      ["POST", "/newsletter", { email: "nul\u0000@example.com" }],
+      [
+        "POST",
+        `/services/${serviceId}`,
+        { intent: "review", rating: "4", userMessage: "a\u0000b" },
+      ],
+      ["POST", "/add-service", { serviceName: "N\u0000", price: "1", description: "d" }],
+    ];
+    for (const [method, path, body] of writes) {
+      const json = typeof body === "string";
+      const response = await app.request(`${ORIGIN}${path}`, {
+        method,
+        body: json ? body || undefined : new URLSearchParams(body),
+        redirect: "manual",
+        headers: {
+          origin: ORIGIN,
+          cookie,
+          "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
+        },
+      });
+      expect.soft(response.status, `${method} ${path}`).toBe(400);
+    }
+    expect(await database.db.selectFrom("reviews").selectAll().execute()).toEqual(before);
+    const said = await app.request(`${ORIGIN}/api/services/%00`);
+    expect(await said.json()).toEqual({
+      message: "The request contains a NUL character (U+0000), which no field accepts.",
+    });
+  });
+
   it("answers a real fault with a 500 that carries the same security headers", async () => {
     const broken = await createTestDatabase(engine);
     const faulty = await createTestApp(broken);
