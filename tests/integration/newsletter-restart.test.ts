@@ -23,18 +23,24 @@ const STOP_AFTER = 500;
 /** A local SMTP server that counts the copies each address received. */
 async function startReceiver() {
   const copies = new Map<string, number>();
+  /** One copy as it arrived, headers and all, per address. */
+  const messages = new Map<string, string>();
   let total = 0;
   let onCopy: (total: number) => void = () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     onData(stream, session, callback) {
-      stream.resume();
+      let data = "";
+      stream.on("data", (chunk: Buffer) => {
+        data += chunk.toString("utf8");
+      });
       stream.on("end", () => {
         // Taken responsibility for: from here on the message counts as delivered, even if the
         // client goes away before reading the answer (as a real mail server queues it).
         for (const { address } of session.envelope.rcptTo) {
           copies.set(address, (copies.get(address) ?? 0) + 1);
+          messages.set(address, data);
         }
         total++;
         onCopy(total);
@@ -46,9 +52,11 @@ async function startReceiver() {
   const { port } = server.server.address() as { port: number };
   return {
     copies,
+    messages,
     total: () => total,
     reset: () => {
       copies.clear();
+      messages.clear();
       total = 0;
     },
     /** Called with the running total as each copy arrives (before it is acknowledged). */
@@ -171,6 +179,26 @@ describe("a newsletter to 1,000 subscribers across a restart", () => {
       expect(receiver.total()).toBeGreaterThan(beforeRestart);
       expect(emails.filter((email) => receiver.copies.get(email) !== 1)).toEqual([]);
       expect(receiver.copies.size).toBe(SUBSCRIBERS);
+      // Each copy as the mail server got it: the reader's own one-click unsubscribe, in the
+      // headers (RFC 8058) and the text, and an HTML part beside the plain one.
+      const { token } = await db
+        .selectFrom("newsletter_subscribers")
+        .select("token")
+        .where("email", "=", "reader7@example.com")
+        .executeTakeFirstOrThrow();
+      const copy = (receiver.messages.get("reader7@example.com") ?? "").replace(
+        /\r?\n[ \t]+/g,
+        " ",
+      );
+      expect(copy).toContain("Subject: Band 7 in a month");
+      expect(copy).toMatch(
+        new RegExp(
+          `List-Unsubscribe: <http://localhost:\\d+/newsletter/unsubscribe\\?token=${token}>`,
+        ),
+      );
+      expect(copy).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      expect(copy).toContain("multipart/alternative");
+      expect(copy.replace(/=\r?\n/g, "")).toContain(`/newsletter/unsubscribe?token=${token}`);
       const outcomes = await db
         .selectFrom("newsletter_deliveries")
         .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
