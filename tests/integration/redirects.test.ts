@@ -23,6 +23,19 @@ function expectSameSite(location: string | null, target: string) {
   expect(new URL(value, ORIGIN).origin, where).toBe(ORIGIN);
 }
 
+/**
+ * The answer's status: as expected for most targets; a target with a NUL character is refused at
+ * the door with a 400 instead (nothing is redirected at all). Says whether to check the target.
+ */
+function expectAnswered(response: Response, target: string, status: number): boolean {
+  if (target.includes("\u0000")) {
+    expect(response.status, JSON.stringify(target)).toBe(400);
+    return false;
+  }
+  expect(response.status, target).toBe(status);
+  return true;
+}
+
 describe("redirect targets", () => {
   let database: TestDatabase;
   let app: App;
@@ -46,8 +59,9 @@ describe("redirect targets", () => {
           `${page}?redirectTo=${encodeURIComponent(target)}`,
           account.cookie,
         );
-        expect(response.status, target).toBe(302);
-        expectSameSite(response.headers.get("location"), target);
+        if (expectAnswered(response, target, 302)) {
+          expectSameSite(response.headers.get("location"), target);
+        }
       }
     },
   );
@@ -62,8 +76,9 @@ describe("redirect targets", () => {
         { email: account.email, password: account.password, redirectTo: target },
         { "x-forwarded-for": `198.51.100.${++attempt}` },
       );
-      expect(response.status, target).toBe(302);
-      expectSameSite(response.headers.get("location"), target);
+      if (expectAnswered(response, target, 302)) {
+        expectSameSite(response.headers.get("location"), target);
+      }
       await database.db.deleteFrom("rate_limits").execute();
     }
   });
@@ -76,8 +91,9 @@ describe("redirect targets", () => {
         `/api/auth/reset-password/not-a-token?callbackURL=${callbackURL}`,
       ]) {
         const response = await get(path);
-        expect(response.status, `${path}`).toBe(302);
-        expectSameSite(response.headers.get("location"), target);
+        if (expectAnswered(response, target, 302)) {
+          expectSameSite(response.headers.get("location"), target);
+        }
       }
     }
   });
@@ -91,10 +107,11 @@ describe("redirect targets", () => {
         { email: account.email, password: account.password, callbackURL: target },
         { "x-forwarded-for": `203.0.113.${++attempt}` },
       );
-      expect(response.status, target).toBe(200);
-      expectSameSite(response.headers.get("location"), target);
-      const { url } = (await response.json()) as { url: string };
-      expectSameSite(url, target);
+      if (expectAnswered(response, target, 200)) {
+        expectSameSite(response.headers.get("location"), target);
+        const { url } = (await response.json()) as { url: string };
+        expectSameSite(url, target);
+      }
       await database.db.deleteFrom("rate_limits").execute();
     }
   });
@@ -111,7 +128,7 @@ describe("redirect targets", () => {
         errorCallbackURL: target,
         newUserCallbackURL: target,
       });
-      expect(response.status, target).toBe(200);
+      if (!expectAnswered(response, target, 200)) continue;
       // The OAuth state, which callback/:id later redirects to, as Better Auth stored it.
       const state = await database.db
         .selectFrom("verifications")
