@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { startSmtpReceiver } from "../tests/support/smtp-receiver.ts";
 import { loadConfig } from "./config.ts";
 import { createMailer } from "./mail.ts";
 
@@ -11,30 +11,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe("createMailer", () => {
   it("delivers to the SMTP server SMTP_URL names", async () => {
-    const received: { from: string; to: string[]; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => {
-          data += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as { port: number };
+    const smtp = await startSmtpReceiver();
     const send = createMailer(
       loadConfig({
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtp.url,
         MAIL_FROM: "Hub <hub@example.com>",
         DATA_DIR: directory,
       }),
@@ -45,13 +25,16 @@ describe("createMailer", () => {
         subject: "Choose a new password",
         text: "Your link: https://example.com/x",
       });
-      expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ from: "hub@example.com", to: ["student@example.com"] });
-      expect(received[0]?.data).toContain("Subject: Choose a new password");
-      expect(received[0]?.data).toContain("Your link: https://example.com/x");
+      expect(smtp.state.received).toHaveLength(1);
+      expect(smtp.state.received[0]).toMatchObject({
+        from: "hub@example.com",
+        to: ["student@example.com"],
+      });
+      expect(smtp.state.received[0]?.data).toContain("Subject: Choose a new password");
+      expect(smtp.state.received[0]?.data).toContain("Your link: https://example.com/x");
     } finally {
       send.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { openDatabase } from "../../db/index.ts";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
 import { runOwnerCommand } from "../../scripts/owner.ts";
 import { insertSubscribers } from "../support/fixtures.ts";
+import { unfoldHeaders } from "../support/smtp-receiver.ts";
 import { lastMailTo, signUpDirectly, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
@@ -86,8 +87,7 @@ test("the owner writes an issue, previews it, tests it on themselves and sends i
     await expectAccessible(page);
 
     for (const reader of readers) {
-      // Long headers are folded onto indented lines: unfold them to read.
-      const copy = (await lastMailTo(reader)).replace(/\r?\n[ \t]+/g, " ");
+      const copy = unfoldHeaders(await lastMailTo(reader));
       expect(copy).toContain("Subject: Your December plan");
       expect(copy).toMatch(/List-Unsubscribe: <http\S+\/newsletter\/unsubscribe\?token=[\w-]+>/);
       expect(copy).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");

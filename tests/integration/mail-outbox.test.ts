@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import {
@@ -15,6 +14,7 @@ import { createMailer, type Mail } from "../../server/mail.ts";
 import { createMailOutbox } from "../../server/mail-outbox.ts";
 import { ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { startSmtpReceiver } from "../support/smtp-receiver.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 const RESET_SENT = "Password Reset Successfully, Please Check your email";
@@ -24,42 +24,6 @@ const API_ANSWER = {
 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
-
-/** A local SMTP server that refuses every message until told to accept. */
-async function startSmtpServer() {
-  const state = { accepting: false, connections: 0, attempts: 0, received: [] as string[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onConnect(_session, callback) {
-      state.connections++;
-      callback();
-    },
-    onRcptTo(_address, _session, callback) {
-      state.attempts++;
-      if (state.accepting) return callback();
-      const refusal = Object.assign(new Error("Mailbox busy, try later"), { responseCode: 451 });
-      callback(refusal);
-    },
-    onData(stream, _session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        state.received.push(data);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(engines)("the mail outbox on %s", (engine) => {
   let database: TestDatabase;
@@ -220,7 +184,8 @@ describe.each(engines)("the mail outbox on %s", (engine) => {
 
   it("loses no mail while the SMTP server refuses, retries with backoff, and sends it once", async () => {
     await database.db.deleteFrom("mail_outbox").execute();
-    const smtp = await startSmtpServer();
+    // Refuses every message until told to accept.
+    const smtp = await startSmtpReceiver({ accepting: false });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const sendMail = createMailer(loadConfig({ SMTP_URL: smtp.url, DATA_DIR: directory }));
     try {
@@ -254,8 +219,10 @@ describe.each(engines)("the mail outbox on %s", (engine) => {
       smtp.state.accepting = true;
       await app.deliverMail(later(60 * 60 * 1000));
       expect(smtp.state.received).toHaveLength(1);
-      expect(smtp.state.received[0]).toContain(`To: ${email}`);
-      expect(smtp.state.received[0]?.replace(/=\r?\n/g, "")).toContain("/api/auth/reset-password/");
+      expect(smtp.state.received[0]?.data).toContain(`To: ${email}`);
+      expect(smtp.state.received[0]?.data.replace(/=\r?\n/g, "")).toContain(
+        "/api/auth/reset-password/",
+      );
       expect(await database.db.selectFrom("mail_outbox").selectAll().execute()).toEqual([]);
 
       await app.deliverMail(later(2 * 60 * 60 * 1000));

@@ -42,6 +42,23 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
       .where("issue_id", "=", issueId)
       .execute();
 
+  /** A mail worker of the test's own on the site's database; `refuse` may throw for a mail. */
+  const mailWorker = (refuse: (mail: Mail) => void = () => {}) => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const sent: Mail[] = [];
+    const worker = createMailOutbox({
+      db: db(),
+      siteUrl: ORIGIN,
+      requestPasswordReset: async () => {},
+      log,
+      send: async (mail) => {
+        refuse(mail);
+        sent.push(mail);
+      },
+    });
+    return { worker, sent, log };
+  };
+
   beforeAll(async () => {
     owner = await signUp(site.app);
     await grantOwner(db(), owner.email);
@@ -234,17 +251,8 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
       },
     );
     // Chloe's mailbox refuses every try.
-    const log = { warn: vi.fn(), error: vi.fn() };
-    const sent: Mail[] = [];
-    const worker = createMailOutbox({
-      db: db(),
-      siteUrl: ORIGIN,
-      requestPasswordReset: async () => {},
-      log,
-      send: async (mail) => {
-        if (mail.to === "chloe@example.com") throw new Error("550 mailbox unavailable");
-        sent.push(mail);
-      },
+    const { worker, sent } = mailWorker((mail) => {
+      if (mail.to === "chloe@example.com") throw new Error("550 mailbox unavailable");
     });
     for (let hour = 0; hour <= MAX_MAIL_ATTEMPTS; hour++) {
       await worker.deliverDue(later(hour * 60 * 60 * 1000));
@@ -277,17 +285,7 @@ describe.each(engines)("newsletter issues on %s", (engine) => {
     const taken = await claimDueItem(db());
     expect(taken).toMatchObject({ kind: "newsletter", inDoubt: false });
 
-    const log = { warn: vi.fn(), error: vi.fn() };
-    const sent: Mail[] = [];
-    const worker = createMailOutbox({
-      db: db(),
-      siteUrl: ORIGIN,
-      requestPasswordReset: async () => {},
-      log,
-      send: async (mail) => {
-        sent.push(mail);
-      },
-    });
+    const { worker, sent, log } = mailWorker();
     await worker.deliverDue();
     expect(sent).toHaveLength(2);
     expect((await issueRow(id))?.status).toBe("sending");

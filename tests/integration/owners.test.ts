@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runOwnerCommand } from "../../scripts/owner.ts";
-import { postJson, signUp } from "../support/accounts.ts";
+import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
@@ -64,6 +64,18 @@ describe.each(engines)("the owner role on %s", (engine) => {
     const data = await site.app.request("/admin.data", { headers: { cookie: student.cookie } });
     expect(data.status).toBe(404);
     expect(await data.text()).not.toContain(teacher.email);
+
+    // A form the page does not have (an inherited name included) does nothing, and says so.
+    for (const intent of ["", "constructor", "__proto__", "toString", "grant-owner"]) {
+      const response = await postForm(site.app, "/admin", { intent }, { cookie: teacher.cookie });
+      expect(response.status, intent).toBe(302);
+      expect(response.headers.get("location"), intent).toBe("/admin");
+      const next = await site.app.request("/admin", {
+        headers: { cookie: `${teacher.cookie}; ${cookieHeader(response)}` },
+      });
+      expect(await next.text(), intent).toContain("Nothing to do.");
+    }
+    expect(await isOwnerRow(student.email)).toBe(false);
   });
 
   it("cannot be given by any web or API path", async () => {

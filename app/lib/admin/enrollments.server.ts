@@ -1,0 +1,49 @@
+import { decideEnrollment, decisionInputSchema } from "../../../core/enrollments.server.ts";
+import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/field-limits.ts";
+import { setPaymentInstructions } from "../../../core/site-settings.server.ts";
+import { appContext } from "../../context.server.ts";
+import { notYours } from "../refusals.server.ts";
+import { redirectWithToast } from "../toast.server.ts";
+import { type AdminActions, field } from "./action.server.ts";
+
+const here = "/admin#enrollments-heading";
+
+/** The Enrollment requests section: confirm or decline a request; the payment instructions. */
+export const enrollmentActions: AdminActions = {
+  "decide-enrollment": async ({ request, context, owner, form }) => {
+    const input = decisionInputSchema.safeParse({
+      decision: form.get("decision") ?? undefined,
+      note: form.get("note") ?? undefined,
+    });
+    if (!input.success) {
+      return redirectWithToast(here, {
+        type: "error",
+        message: input.error.issues[0]?.message ?? "",
+      });
+    }
+    const decided = await decideEnrollment(context.get(appContext).db, {
+      actor: owner,
+      enrollmentId: field(form, "enrollmentId"),
+      decision: input.data.decision,
+      note: input.data.note,
+      siteUrl: new URL(request.url).origin,
+    });
+    if (!decided.ok) throw notYours(request, context, owner.id, decided.reason);
+    context.get(appContext).wakeMailWorker();
+    return redirectWithToast(here, {
+      type: "success",
+      message: `Request ${input.data.decision}; the student is told by e-mail.`,
+    });
+  },
+  "payment-instructions": async ({ context, form }) => {
+    const text = field(form, "paymentInstructions").trim();
+    if (!text || text.length > MAX_PAYMENT_INSTRUCTIONS_LENGTH) {
+      return redirectWithToast(here, {
+        type: "error",
+        message: `Please write the payment instructions (at most ${MAX_PAYMENT_INSTRUCTIONS_LENGTH} characters).`,
+      });
+    }
+    await setPaymentInstructions(context.get(appContext).db, text);
+    return redirectWithToast(here, { type: "success", message: "Payment instructions saved." });
+  },
+};
