@@ -21,7 +21,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // The flows with two or three people (a student, the teacher, a browser without JavaScript)
+  // take 20-30 s on a loaded two-core machine; each step keeps its own 5 s limit.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: "retain-on-failure",
