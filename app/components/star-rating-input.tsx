@@ -1,9 +1,10 @@
 import { StarIcon } from "./icons.tsx";
 
 /**
- * A 1–5 star choice as a native radio group: arrow keys move between stars, each is read out as
- * "N out of 5 stars", and it works without JavaScript. Stars up to the hovered or chosen one fill
- * through CSS alone (the `peer`/`has` rules), so no state is needed.
+ * A 1–5 star choice as a native radio group, in reading order: Right and Down go up a star, Left
+ * and Up down one, Tab lands on the chosen star (or the first), each is read out as "N out of 5
+ * stars", and it works without JavaScript. Stars up to the hovered or chosen one fill through CSS
+ * alone (the `:has` rules in app.css), so no state is needed.
  */
 export function StarRatingInput({
   name = "rating",
@@ -21,8 +22,8 @@ export function StarRatingInput({
       aria-invalid={error ? true : undefined}
     >
       <legend className="block text-sm font-semibold text-slate-800">Rating</legend>
-      <div className="star-rating mt-1 inline-flex flex-row-reverse justify-end gap-1">
-        {[5, 4, 3, 2, 1].map((value) => (
+      <div className="star-rating mt-1 inline-flex gap-1">
+        {[1, 2, 3, 4, 5].map((value) => (
           <label key={value} className="cursor-pointer text-slate-300">
             <input
               type="radio"

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
@@ -89,17 +89,47 @@ test("a student posts, edits and deletes a review, and the rating follows", asyn
   await expect(page.getByRole("main").getByText("No ratings yet")).toBeVisible();
 });
 
+/** Presses Tab from the top of the course until the focus enters `group`. */
+async function tabInto(group: Locator) {
+  const page = group.page();
+  await page.getByRole("link", { name: "Enroll Today" }).focus();
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press("Tab");
+    const inside = await group.evaluate((element) => element.contains(document.activeElement));
+    if (inside) return;
+  }
+  throw new Error("Tab never reached the star rating");
+}
+
 test("the star rating is a keyboard-operable radio group", async ({ page }) => {
   await page.goto("/");
   await signUpDirectly(page);
   await openCourse(page, "Grammar for IELTS: Accuracy and Range");
   const group = page.getByRole("group", { name: "Rating" });
   await expect(group.getByRole("radio")).toHaveCount(5);
-  await page.getByLabel("3 out of 5 stars").focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByLabel("3 out of 5 stars")).toBeChecked();
+  const star = (n: number) => page.getByLabel(`${n} out of 5 stars`);
+  // Tab reaches the first star while none is chosen.
+  await tabInto(group);
+  await expect(star(1)).toBeFocused();
+  // The arrow keys follow the order on screen: right and down go up a star, left and up down one.
+  await page.keyboard.press("ArrowRight");
+  await expect(star(2)).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(star(4)).toBeChecked();
   await page.keyboard.press("ArrowLeft");
-  await expect(page.getByLabel("4 out of 5 stars")).toBeChecked();
+  await expect(star(3)).toBeChecked();
+  await page.keyboard.press("ArrowUp");
+  await expect(star(2)).toBeChecked();
+  // The stars up to the chosen one are filled, the rest not.
+  const filled = await group
+    .locator("label")
+    .evaluateAll((labels) => labels.map((label) => getComputedStyle(label).color));
+  expect(filled[0]).toBe(filled[1]);
+  expect(filled[1]).not.toBe(filled[2]);
+  // Back in the group, Tab lands on the chosen star.
+  await tabInto(group);
+  await expect(star(2)).toBeFocused();
 });
 
 test("a review sent after the session ended gets 'Please Login' and is not stored", async ({
