@@ -6,6 +6,7 @@ import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
+import { isBand, type ReviewOutcome } from "./review-outcomes.ts";
 
 /**
  * A review as anyone may see it: no e-mail address and no account id, so public pages and API
@@ -29,6 +30,10 @@ export interface PublicReview {
   hiddenReason: string | null;
   /** Its author's enrollment in the course is confirmed: a 'Verified student'. */
   verified: boolean;
+  /** How many users marked it helpful. */
+  helpful: number;
+  /** The student's IELTS outcome, as far as they gave it. */
+  outcome: ReviewOutcome;
 }
 
 export interface ReviewReply {
@@ -55,19 +60,63 @@ const message = requiredText(
   `Please keep your review under ${MAX_REVIEW_LENGTH} characters.`,
 );
 
-/** What a student writes on the site: 1 to 5 stars and a message. Identity never comes from the input. */
-export const reviewInputSchema = z.object({ rating: stars, message });
+const band = z.coerce
+  .number({ error: "Bands go from 0 to 9 in steps of 0.5." })
+  .refine(isBand, "Bands go from 0 to 9 in steps of 0.5.");
+
+/**
+ * The optional IELTS outcome. A field left out keeps what the review had (a new review: none);
+ * null clears it.
+ */
+const outcomeFields = {
+  module: z
+    .enum(["academic", "general"], { error: "The module is Academic or General Training." })
+    .nullable()
+    .optional(),
+  bandBefore: band.nullable().optional(),
+  bandAchieved: band.nullable().optional(),
+  testMonth: z
+    .string({ error: "Give the month of the test as YYYY-MM." })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Give the month of the test as YYYY-MM.")
+    .refine(
+      (month) => month <= new Date().toISOString().slice(0, 7),
+      "The month of the test cannot be in the future.",
+    )
+    .nullable()
+    .optional(),
+};
+
+/**
+ * What a student writes on the site: 1 to 5 stars, a message and, if they like, their IELTS
+ * outcome. Identity never comes from the input.
+ */
+export const reviewInputSchema = z.object({ rating: stars, message, ...outcomeFields });
 
 /**
  * What an API client may send: the original client's `POST /reviews` carries no stars, and a `PATCH` without
  * them keeps the ones given before. Stars that are sent must still be 1 to 5.
  */
-export const reviewInputOptionalStarsSchema = z.object({ rating: stars.optional(), message });
+export const reviewInputOptionalStarsSchema = z.object({
+  rating: stars.optional(),
+  message,
+  ...outcomeFields,
+});
+
+/** The outcome columns to write for `input`: only the fields it gives (null clears one). */
+function outcomeColumns(input: ReviewInput) {
+  return {
+    ...(input.module === undefined ? {} : { ielts_module: input.module }),
+    ...(input.bandBefore === undefined ? {} : { band_before: input.bandBefore }),
+    ...(input.bandAchieved === undefined ? {} : { band_achieved: input.bandAchieved }),
+    ...(input.testMonth === undefined ? {} : { test_month: input.testMonth }),
+  };
+}
 
 /** Without `rating`, a new review has no stars and an edited one keeps its own. */
 export type ReviewInput = z.infer<typeof reviewInputOptionalStarsSchema>;
 
-function reviewsWithDetails(db: DB) {
+/** Reviews with what the pages show of each: the course, the author's name and photo, the reply. */
+export function reviewsWithDetails(db: DB) {
   return db
     .selectFrom("reviews")
     .innerJoin("users", "users.id", "reviews.user_id")
@@ -88,6 +137,11 @@ function reviewsWithDetails(db: DB) {
       "reviews.hidden_reason",
       "review_replies.text as reply_text",
       "review_replies.updated_at as reply_at",
+      "reviews.helpful_count",
+      "reviews.ielts_module",
+      "reviews.band_before",
+      "reviews.band_achieved",
+      "reviews.test_month",
       (eb) =>
         eb
           .exists(
@@ -112,7 +166,7 @@ type OwnDetailRow = Awaited<
   ReturnType<ReturnType<typeof ownReviewsWithDetails>["execute"]>
 >[number];
 
-function toPublicReview(row: DetailRow): PublicReview {
+export function toPublicReview(row: DetailRow): PublicReview {
   return {
     id: row.id,
     serviceId: row.service_id,
@@ -127,6 +181,13 @@ function toPublicReview(row: DetailRow): PublicReview {
     hiddenReason: row.hidden_reason,
     // SQLite answers EXISTS with 1 or 0, PostgreSQL with a boolean.
     verified: Boolean(row.verified),
+    helpful: Number(row.helpful_count),
+    outcome: {
+      module: row.ielts_module,
+      bandBefore: row.band_before === null ? null : Number(row.band_before),
+      bandAchieved: row.band_achieved === null ? null : Number(row.band_achieved),
+      testMonth: row.test_month,
+    },
     reply:
       row.reply_text === null || row.reply_at === null
         ? null
@@ -235,6 +296,7 @@ export async function updateOwnReview(
     .updateTable("reviews")
     .set({
       ...(input.rating === undefined ? {} : { rating: input.rating }),
+      ...outcomeColumns(input),
       message: input.message,
       updated_at: new Date().toISOString(),
     })
@@ -280,6 +342,7 @@ export async function createReview(
         service_id: serviceId,
         user_id: writer.userId,
         rating: input.rating ?? null,
+        ...outcomeColumns(input),
         message: input.message,
         created_at: now,
         updated_at: now,

@@ -12,6 +12,7 @@ import * as reviewModeration from "./migrations/2026-11-22T16-00_review-moderati
 import * as enrollments from "./migrations/2026-11-22T17-00_enrollments.ts";
 import * as newsletterSubscribers from "./migrations/2026-11-22T18-00_newsletter-subscribers.ts";
 import * as newsletterIssues from "./migrations/2026-11-23T10-00_newsletter-issues.ts";
+import * as reviewOutcomesAndVotes from "./migrations/2026-11-23T11-00_review-outcomes-and-votes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T17-00_enrollments": enrollments,
   "2026-11-22T18-00_newsletter-subscribers": newsletterSubscribers,
   "2026-11-23T10-00_newsletter-issues": newsletterIssues,
+  "2026-11-23T11-00_review-outcomes-and-votes": reviewOutcomesAndVotes,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -44,6 +44,23 @@ export interface ReviewsTable {
   /** Set when an owner hid it: out of every public place; its author still sees it, marked. */
   hidden_reason: Generated<string | null>;
   hidden_at: Generated<Timestamp | null>;
+  /** The student's IELTS outcome, all optional (core/review-outcomes.ts). */
+  ielts_module: Generated<IeltsModule | null>;
+  band_before: Generated<number | null>;
+  band_achieved: Generated<number | null>;
+  /** YYYY-MM */
+  test_month: Generated<string | null>;
+  /** How many users marked it helpful (the rows of review_votes), kept for sorting. */
+  helpful_count: Generated<number>;
+}
+
+export type IeltsModule = "academic" | "general";
+
+/** One user found someone else's review helpful. */
+export interface ReviewVotesTable {
+  review_id: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -229,6 +246,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_issues: NewsletterIssuesTable;
+  review_votes: ReviewVotesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
 }
 

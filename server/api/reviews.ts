@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { listCourseReviews, reviewQuerySchema } from "../../core/course-reviews.server.ts";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import {
   hideInputSchema,
@@ -15,6 +16,7 @@ import {
   replyInputSchema,
   replyToReview,
 } from "../../core/review-replies.server.ts";
+import { markHelpful, type VoteResult, withdrawHelpful } from "../../core/review-votes.server.ts";
 import {
   createReview,
   deleteOwnReview,
@@ -42,6 +44,17 @@ import { apiShapes } from "./shapes.ts";
 
 const NOT_YOURS = "No review of yours has this id.";
 
+/** The query parameters that ask for one page of a course's reviews instead of all of them. */
+const LIST_PARAMETERS = ["page", "size", "sort", "stars", "module"];
+
+/** The optional IELTS outcome a review may carry, read as sent (the use case checks it). */
+const outcomeBody = {
+  module: z.unknown().optional(),
+  bandBefore: z.unknown().optional(),
+  bandAchieved: z.unknown().optional(),
+  testMonth: z.unknown().optional(),
+};
+
 /**
  * The reviews of the JSON API: a service's reviews for anyone (no e-mail addresses); the
  * caller's own reviews, and posting, editing and deleting them, with an identity (bearer token
@@ -59,12 +72,39 @@ export function reviewsApi(options: ApiOptions) {
     return c.json({ message: NOT_YOURS }, 404);
   };
 
+  // Without parameters, SPEC's plain array of every visible review; with any of page, size,
+  // sort, stars or module, one page of them as `{reviews, count}`.
   api.get("/reviews/:serviceId", async (c) => {
     const serviceId = c.req.param("serviceId");
     const service = await findService(db, serviceId);
     if (!service) return c.json({ message: "No service has this id." }, 404);
-    return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
+    const params = c.req.query();
+    if (!LIST_PARAMETERS.some((name) => name in params)) {
+      return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
+    }
+    const query = reviewQuerySchema.safeParse(params);
+    if (!query.success) return c.json({ message: problems(query.error) }, 400);
+    const { reviews, count } = await listCourseReviews(db, serviceId, query.data);
+    return publicJson(c, { reviews: reviews.map(publicReviewJson), count });
   });
+
+  // Helpful votes: on someone else's visible review, one per user (again: no change).
+  const voted = (c: Context<ApiUserEnv>, result: VoteResult) => {
+    if (result.ok) return c.json({ helpful: result.helpful });
+    const userId = c.get("apiUser").id;
+    if (result.reason === "own-review") {
+      logRefusal(c, options, { status: 403, reason: "own-review", userId });
+      return c.json({ message: "You cannot vote on your own review." }, 403);
+    }
+    logRefusal(c, options, { status: 404, reason: "not-found", userId });
+    return c.json({ message: "No review has this id." }, 404);
+  };
+  api.post("/reviews/:id/helpful", apiUser, async (c) =>
+    voted(c, await markHelpful(db, { voter: c.get("apiUser"), reviewId: c.req.param("id") })),
+  );
+  api.delete("/reviews/:id/helpful", apiUser, async (c) =>
+    voted(c, await withdrawHelpful(db, { voter: c.get("apiUser"), reviewId: c.req.param("id") })),
+  );
 
   // The caller's own reviews. The e-mail, when given, must be the caller's own (403 otherwise);
   // without it the answer is still only the caller's reviews, never anyone else's.
@@ -87,13 +127,12 @@ export function reviewsApi(options: ApiOptions) {
         serviceId: z.string().min(1).max(MAX_ID_LENGTH),
         userMessage: z.unknown().optional(),
         rating: z.unknown().optional(),
+        ...outcomeBody,
       })
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating?}." }, 400);
-    const input = reviewInputOptionalStarsSchema.safeParse({
-      rating: body.data.rating,
-      message: body.data.userMessage,
-    });
+    const { userMessage, serviceId: _, ...rest } = body.data;
+    const input = reviewInputOptionalStarsSchema.safeParse({ ...rest, message: userMessage });
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const created = await createReview(db, {
       writer: writerOf(c, options),
@@ -188,14 +227,13 @@ export function reviewsApi(options: ApiOptions) {
 
   api.patch("/reviews/:id", apiUser, async (c) => {
     const body = z
-      .object({ text: z.unknown().optional(), rating: z.unknown().optional() })
+      .object({ text: z.unknown().optional(), rating: z.unknown().optional(), ...outcomeBody })
       .safeParse(await readJson(c));
     if (!body.success) return c.json({ message: "Send {text} and optionally {rating}." }, 400);
-    // Without a rating the review keeps the stars it has (or its lack of them).
-    const input = reviewInputOptionalStarsSchema.safeParse({
-      message: body.data.text,
-      rating: body.data.rating,
-    });
+    // Without a rating the review keeps the stars it has (or its lack of them); the same for
+    // each outcome field, which null clears.
+    const { text, ...rest } = body.data;
+    const input = reviewInputOptionalStarsSchema.safeParse({ ...rest, message: text });
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const updated = await updateOwnReview(db, {
       writer: writerOf(c, options),

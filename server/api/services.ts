@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
 import type { WriteLimited } from "../../core/rate-limit.server.ts";
 import {
   createService,
@@ -50,7 +51,7 @@ const pageQuery = z.object({
 export function servicesApi(options: ApiOptions) {
   const { db, baseUrl } = options;
   const api = new Hono<ApiUserEnv>();
-  const { serviceJson } = apiShapes(baseUrl);
+  const { serviceJson, serviceWithSummaryJson } = apiShapes(baseUrl);
   const apiUser = requireApiUser(options);
 
   api.get("/", async (c) => publicJson(c, (await latestServices(db)).map(serviceJson)));
@@ -70,7 +71,10 @@ export function servicesApi(options: ApiOptions) {
   api.get("/services/:id", async (c) => {
     const service = await findService(db, c.req.param("id"));
     if (!service) return c.json({ message: "No service has this id." }, 404);
-    return publicJson(c, serviceJson(service));
+    return publicJson(
+      c,
+      serviceWithSummaryJson(service, await summarizeCourseReviews(db, service.id)),
+    );
   });
 
   // Only the fields named here are read: a `_id` or creator smuggled into the body changes nothing.

@@ -1,3 +1,4 @@
+import type { ReviewSummary } from "../../core/course-reviews.server.ts";
 import { toAddTime } from "../../core/format.ts";
 import type { PublicReview, Review } from "../../core/reviews.server.ts";
 import type { Service } from "../../core/services.server.ts";
@@ -13,6 +14,7 @@ export function apiShapes(baseUrl: string) {
   const absolute = (url: string) =>
     url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url;
 
+  /** A service as the list shows it; one service's own answer adds its review summary. */
   function serviceJson(service: Service) {
     return {
       _id: service.id,
@@ -41,6 +43,8 @@ export function apiShapes(baseUrl: string) {
       addTime: toAddTime(review.createdAt),
       reply: review.reply && { text: review.reply.text, addTime: toAddTime(review.reply.at) },
       verified: review.verified,
+      helpful: review.helpful,
+      ...review.outcome,
     };
   }
 
@@ -49,7 +53,22 @@ export function apiShapes(baseUrl: string) {
     return { ...publicReviewJson(review), userEmail: review.userEmail };
   }
 
-  return { serviceJson, publicReviewJson, ownReviewJson };
+  /**
+   * One service with its review summary: the same numbers as the course page's, `rating` and
+   * `ratingCount` included.
+   */
+  function serviceWithSummaryJson(service: Service, summary: ReviewSummary) {
+    return {
+      ...serviceJson(service),
+      rating: summary.average,
+      ratingCount: summary.ratingCount,
+      reviewCount: summary.reviewCount,
+      histogram: summary.histogram,
+      outcomes: summary.outcomes,
+    };
+  }
+
+  return { serviceJson, serviceWithSummaryJson, publicReviewJson, ownReviewJson };
 }
 
 export type ApiShapes = ReturnType<typeof apiShapes>;

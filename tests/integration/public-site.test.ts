@@ -139,6 +139,11 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
         addTime: { date: "1/2/2026", time: "10:00:00" },
         reply: null,
         verified: false,
+        helpful: 0,
+        module: null,
+        bandBefore: null,
+        bandAchieved: null,
+        testMonth: null,
       });
       const service = (await (await app.request(`/api/services/${serviceId}`)).json()) as {
         rating: number;

@@ -186,6 +186,11 @@ describe.each(engines)("review API shapes and privacy on %s", (engine) => {
         "addTime",
         "reply",
         "verified",
+        "helpful",
+        "module",
+        "bandBefore",
+        "bandAchieved",
+        "testMonth",
       ].sort(),
     );
 

@@ -1,0 +1,176 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "../db/index.ts";
+import type { Database } from "../db/schema.ts";
+import { MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
+import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
+
+/** How the course page and the API order a course's reviews; newest is the default. */
+export const REVIEW_SORTS = ["newest", "highest", "lowest", "helpful"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+export const REVIEWS_PAGE_SIZE = 10;
+export const MAX_REVIEWS_PAGE_SIZE = 50;
+
+/** The list's choices, from a URL's query: each one optional, each one checked. */
+export const reviewQuerySchema = z.object({
+  sort: z
+    .enum(REVIEW_SORTS, { error: `sort is one of ${REVIEW_SORTS.join(", ")}.` })
+    .default("newest"),
+  stars: z.coerce
+    .number({ error: "stars is a whole number from 1 to 5." })
+    .int("stars is a whole number from 1 to 5.")
+    .min(1, "stars is a whole number from 1 to 5.")
+    .max(5, "stars is a whole number from 1 to 5.")
+    .optional(),
+  module: z.enum(["academic", "general"], { error: "module is academic or general." }).optional(),
+  page: z.coerce
+    .number({ error: "page is a whole number from 1." })
+    .int("page is a whole number from 1.")
+    .min(1, "page is a whole number from 1.")
+    .max(100_000, "page is a whole number from 1.")
+    .default(1),
+  size: z.coerce
+    .number({ error: `size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.` })
+    .int(`size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.`)
+    .min(1, `size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.`)
+    .max(MAX_REVIEWS_PAGE_SIZE, `size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.`)
+    .default(REVIEWS_PAGE_SIZE),
+});
+export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
+
+type ReviewsQuery<O> = SelectQueryBuilder<Database, "reviews", O>;
+
+/** Only what the public sees: hidden reviews never count, and the filters narrow it down. */
+function visibleMatching<O>(
+  query: ReviewsQuery<O>,
+  serviceId: string,
+  { stars, module }: Pick<ReviewQuery, "stars" | "module">,
+): ReviewsQuery<O> {
+  let narrowed = query
+    .where("reviews.service_id", "=", serviceId)
+    .where("reviews.hidden_at", "is", null);
+  if (stars !== undefined) narrowed = narrowed.where("reviews.rating", "=", stars);
+  if (module !== undefined) narrowed = narrowed.where("reviews.ielts_module", "=", module);
+  return narrowed;
+}
+
+/**
+ * One page of a course's visible reviews in the chosen order and filter, and how many match in
+ * all. Reviews without stars come last in both star orders; ties go newest first.
+ */
+export async function listCourseReviews(
+  db: DB,
+  serviceId: string,
+  query: ReviewQuery,
+): Promise<{ reviews: PublicReview[]; count: number }> {
+  let list = visibleMatching(reviewsWithDetails(db), serviceId, query);
+  const withoutStarsLast = sql<number>`case when reviews.rating is null then 1 else 0 end`;
+  if (query.sort === "highest") {
+    list = list.orderBy(withoutStarsLast).orderBy("reviews.rating", "desc");
+  } else if (query.sort === "lowest") {
+    list = list.orderBy(withoutStarsLast).orderBy("reviews.rating", "asc");
+  } else if (query.sort === "helpful") {
+    list = list.orderBy("reviews.helpful_count", "desc");
+  }
+  const [rows, total] = await Promise.all([
+    list
+      .orderBy("reviews.created_at", "desc")
+      .orderBy("reviews.id", "desc")
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute(),
+    visibleMatching(db.selectFrom("reviews"), serviceId, query)
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { reviews: rows.map(toPublicReview), count: Number(total.count) };
+}
+
+/** What the top of a course's reviews says: stars, their spread, and the reported bands. */
+export interface ReviewSummary {
+  /** Mean of the visible rated reviews, to one decimal; null when none is rated. */
+  average: number | null;
+  ratingCount: number;
+  reviewCount: number;
+  /** Visible rated reviews per star. */
+  histogram: Record<"1" | "2" | "3" | "4" | "5", number>;
+  outcomes: OutcomeSummary | null;
+}
+
+/**
+ * The summary from two grouped reads of the course's visible reviews: by stars, and by band
+ * achieved (19 possible values), from which the median follows without loading the reviews.
+ */
+export async function summarizeCourseReviews(db: DB, serviceId: string): Promise<ReviewSummary> {
+  const visible = () => visibleMatching(db.selectFrom("reviews"), serviceId, {});
+  const [byStars, byBand, gain] = await Promise.all([
+    visible()
+      .select((eb) => ["reviews.rating", eb.fn.countAll<number | string>().as("count")])
+      .groupBy("reviews.rating")
+      .execute(),
+    visible()
+      .where("reviews.band_achieved", "is not", null)
+      .select((eb) => ["reviews.band_achieved", eb.fn.countAll<number | string>().as("count")])
+      .groupBy("reviews.band_achieved")
+      .orderBy("reviews.band_achieved")
+      .execute(),
+    visible()
+      .where("reviews.band_achieved", "is not", null)
+      .where("reviews.band_before", "is not", null)
+      .select((eb) =>
+        eb.fn
+          .avg<number | string | null>(sql`reviews.band_achieved - reviews.band_before`)
+          .as("gain"),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  const histogram = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  let reviewCount = 0;
+  let starTotal = 0;
+  for (const row of byStars) {
+    const count = Number(row.count);
+    reviewCount += count;
+    if (row.rating === null) continue;
+    histogram[String(row.rating) as keyof typeof histogram] = count;
+    starTotal += row.rating * count;
+  }
+  const ratingCount =
+    reviewCount - (Number(byStars.find((row) => row.rating === null)?.count) || 0);
+  return {
+    average: ratingCount === 0 ? null : Math.round((starTotal / ratingCount) * 10) / 10,
+    ratingCount,
+    reviewCount,
+    histogram,
+    outcomes: outcomeSummary(
+      byBand.map((row) => ({ band: Number(row.band_achieved), count: Number(row.count) })),
+      gain.gain === null ? null : Number(gain.gain),
+    ),
+  };
+}
+
+/** The median band achieved from the count of each band, in ascending order. */
+function outcomeSummary(
+  bands: { band: number; count: number }[],
+  averageGain: number | null,
+): OutcomeSummary | null {
+  const reported = bands.reduce((sum, { count }) => sum + count, 0);
+  if (reported < MIN_REPORTED_OUTCOMES) return null;
+  const bandAt = (position: number) => {
+    let seen = 0;
+    for (const { band, count } of bands) {
+      seen += count;
+      if (position < seen) return band;
+    }
+    return bands[bands.length - 1]?.band ?? 0;
+  };
+  const middle = Math.floor(reported / 2);
+  const median = reported % 2 === 1 ? bandAt(middle) : (bandAt(middle - 1) + bandAt(middle)) / 2;
+  return {
+    reported,
+    // Between two half-bands the median falls on a quarter: rounded up to the half, as IELTS
+    // rounds an overall band.
+    medianAchieved: Math.ceil(median * 2) / 2,
+    averageGain: averageGain === null ? null : Math.round(averageGain * 10) / 10,
+  };
+}
