@@ -2,15 +2,9 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
+import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
 import { MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
-
-/** How the course page and the API order a course's reviews; newest is the default. */
-export const REVIEW_SORTS = ["newest", "highest", "lowest", "helpful"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-export const REVIEWS_PAGE_SIZE = 10;
-export const MAX_REVIEWS_PAGE_SIZE = 50;
 
 /** The list's choices, from a URL's query: each one optional, each one checked. */
 export const reviewQuerySchema = z.object({

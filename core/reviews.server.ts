@@ -92,6 +92,19 @@ const outcomeFields = {
  */
 export const reviewInputSchema = z.object({ rating: stars, message, ...outcomeFields });
 
+const OUTCOME_FIELDS = ["module", "bandBefore", "bandAchieved", "testMonth"] as const;
+
+/**
+ * The review form: an outcome field left empty means "none" (cleared on an edit), where the
+ * schema would read "" as a wrong value.
+ */
+export const reviewFormSchema = z.preprocess((values) => {
+  if (!values || typeof values !== "object") return values;
+  const cleaned: Record<string, unknown> = { ...values };
+  for (const field of OUTCOME_FIELDS) if (cleaned[field] === "") cleaned[field] = null;
+  return cleaned;
+}, reviewInputSchema);
+
 /**
  * What an API client may send: the original client's `POST /reviews` carries no stars, and a `PATCH` without
  * them keeps the ones given before. Stars that are sent must still be 1 to 5.

@@ -13,18 +13,31 @@ const reports = mkdtempSync(join(tmpdir(), "ielts-hub-test-"));
 const vitestReport = join(reports, "vitest.json");
 const playwrightReport = join(reports, "playwright.json");
 
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+function run(
+  title: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  failedIn: () => number = () => 0,
+) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0) {
+  // A runner's exit code alone is not trusted: its report must show no failed test either.
+  if (result.status !== 0 || failedIn() > 0) {
     console.error(`\n✗ ${title} failed.`);
     summarise();
-    process.exit(result.status ?? 1);
+    process.exit(result.status || 1);
   }
+}
+
+function failedVitestTests(): number {
+  if (!existsSync(vitestReport)) return 1;
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  return (report.numFailedTests ?? 0) + (report.success === false ? 1 : 0);
 }
 
 function summarise() {
@@ -58,13 +71,13 @@ run("Build", "npm", ["run", "--silent", "build"]);
 run("Browser chunks: no server-only code, route chunks under 15 KB gzip", "node", [
   "scripts/check-client-chunks.ts",
 ]);
-run("Unit and integration tests (SQLite and PostgreSQL)", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-]);
+run(
+  "Unit and integration tests (SQLite and PostgreSQL)",
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  {},
+  failedVitestTests,
+);
 run("End-to-end tests in Chromium", "npx", ["playwright", "test", "--reporter=list,json"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });

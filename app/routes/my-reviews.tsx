@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
-import { reasonLabel } from "../../core/report-reasons.ts";
 import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.server.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
+import { HiddenNote } from "../components/hidden-note.tsx";
 import { Stars } from "../components/rating.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -174,11 +174,3 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** A review an owner hid: only its author sees it, here, with the reason. */
-function HiddenNote({ review }: { review: { hiddenReason: string | null } }) {
-  if (!review.hiddenReason) return null;
-  return (
-    <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
-      {`Hidden by the site's owner: ${reasonLabel(review.hiddenReason)}. Only you see it.`}
-    </p>
-  );
-}

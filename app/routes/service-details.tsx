@@ -1,4 +1,9 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import {
+  listCourseReviews,
+  reviewQuerySchema,
+  summarizeCourseReviews,
+} from "../../core/course-reviews.server.ts";
 import {
   MAX_REPLY_LENGTH,
   MAX_REPORT_NOTE_LENGTH,
@@ -6,21 +11,30 @@ import {
 } from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
 import { REPORT_REASONS } from "../../core/report-reasons.ts";
+import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "../../core/review-list.ts";
 import { reportInputSchema, reportReview } from "../../core/review-moderation.server.ts";
+import { formatOutcome, IELTS_MODULES, type IeltsModule } from "../../core/review-outcomes.ts";
 import { deleteReply, replyInputSchema, replyToReview } from "../../core/review-replies.server.ts";
+import {
+  markHelpful,
+  reviewsMarkedHelpfulBy,
+  withdrawHelpful,
+} from "../../core/review-votes.server.ts";
 import {
   createReview,
   findReviewOfService,
-  listReviewsForService,
   type PublicReview,
-  reviewInputSchema,
+  reviewFormSchema,
 } from "../../core/reviews.server.ts";
 import { findServiceFor, mayManageService } from "../../core/services.server.ts";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
+import { HiddenNote } from "../components/hidden-note.tsx";
 import { RatingBadge, Stars } from "../components/rating.tsx";
+import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
+import { ReviewSummary } from "../components/review-summary.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -33,6 +47,9 @@ import type { Route } from "./+types/service-details";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
+/** "Show more" loads up to this many pages of reviews at once (a link's page number is capped). */
+const MAX_SHOWN_PAGES = 20;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { user } = await getSessionUser(request, context);
@@ -40,18 +57,53 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // owners only; to anyone else it does not exist.
   const service = await findServiceFor(db, params.id, user);
   if (!service) throw data(null, { status: 404 });
-  const reviews = await listReviewsForService(db, service.id);
-  // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
-  // page): the signed-in user's own review is looked up by their id instead.
-  const ownReview = user ? await findReviewOfService(db, service.id, user.id) : undefined;
   const url = new URL(request.url);
+  // A hand-edited address with a choice that makes no sense shows the default list instead.
+  const chosen = [...url.searchParams].filter(([, value]) => value !== "");
+  const parsed = reviewQuerySchema.safeParse(Object.fromEntries(chosen));
+  const query = parsed.success ? parsed.data : reviewQuerySchema.parse({});
+  const shownPages = Math.min(query.page, MAX_SHOWN_PAGES);
+  // 'Show more' keeps what was shown and adds the next page: pages 1..n in one read.
+  const [list, summary, ownReview] = await Promise.all([
+    listCourseReviews(db, service.id, {
+      ...query,
+      page: 1,
+      size: shownPages * REVIEWS_PAGE_SIZE,
+    }),
+    summarizeCourseReviews(db, service.id),
+    // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
+    // page): the signed-in user's own review is looked up by their id instead.
+    user ? findReviewOfService(db, service.id, user.id) : undefined,
+  ]);
+  const markedHelpful = user
+    ? await reviewsMarkedHelpfulBy(
+        db,
+        user.id,
+        list.reviews.map((review) => review.id),
+      )
+    : new Set<string>();
   return {
     service,
-    reviews,
+    reviews: list.reviews.map((review) => ({
+      ...review,
+      markedHelpful: markedHelpful.has(review.id),
+    })),
+    matching: list.count,
+    summary,
+    query: { sort: query.sort, stars: query.stars, module: query.module, page: shownPages },
     signedIn: Boolean(user),
     isOwner: Boolean(user?.isOwner),
     mayManage: mayManageService(user, service),
     ownReviewId: ownReview?.id ?? null,
+    // What the author sees of their own review beside the summary (no e-mail, no account id).
+    ownReview: ownReview
+      ? {
+          rating: ownReview.rating,
+          message: ownReview.message,
+          outcome: ownReview.outcome,
+          hiddenReason: ownReview.hiddenReason,
+        }
+      : null,
     canonicalUrl: `${url.origin}${url.pathname}`,
   };
 }
@@ -69,10 +121,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "report") return reportFromPage(request, context, { user, form });
+  if (intent === "helpful") return voteFromPage(request, context, { user, form });
   if (intent === "reply" || intent === "delete-reply") {
     return answerReview(request, context, { user, form, intent, serviceId: params.id });
   }
-  const result = parseForm(reviewInputSchema, form);
+  const result = parseForm(reviewFormSchema, form);
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const created = await createReview(db, {
     writer: writerFor(context, user),
@@ -94,6 +147,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     type: "success",
     message: "Review successfully added",
   });
+}
+
+/** A signed-in user marks someone else's review helpful, or takes the vote back. */
+async function voteFromPage(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  { user, form }: { user: SignedInUser; form: FormData },
+) {
+  const vote = { voter: user, reviewId: String(form.get("reviewId") ?? "") };
+  const { db } = context.get(appContext);
+  const result =
+    form.get("vote") === "remove" ? await withdrawHelpful(db, vote) : await markHelpful(db, vote);
+  if (result.ok) return data({ fieldErrors: {}, flash: null });
+  if (result.reason === "own-review") {
+    return data(
+      {
+        fieldErrors: {},
+        flash: { type: "error", message: "You cannot vote on your own review." } as const,
+      },
+      { status: 403 },
+    );
+  }
+  throw notYours(request, context, user.id, "not-found");
 }
 
 /** A signed-in user reports someone else's review to the owners. */
@@ -186,7 +262,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function ServiceDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, reviews, signedIn, isOwner, mayManage, ownReviewId } = loaderData;
+  const {
+    service,
+    reviews,
+    matching,
+    summary,
+    query,
+    signedIn,
+    isOwner,
+    mayManage,
+    ownReviewId,
+    ownReview,
+  } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
@@ -251,6 +338,13 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
         <h2 id="reviews-heading" className="text-2xl font-bold text-slate-900">
           Reviews
         </h2>
+        {summary.reviewCount > 0 && (
+          <ReviewSummary
+            summary={summary}
+            activeStars={query.stars}
+            hrefFor={(stars) => listHref({ ...query, stars, page: 1 })}
+          />
+        )}
 
         <FlashToast flash={actionData?.flash} />
         {service.status !== "published" ? null : !signedIn ? (
@@ -263,7 +357,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               .
             </p>
           </div>
-        ) : ownReviewId ? (
+        ) : ownReviewId && ownReview ? (
           <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
             <p className="text-slate-800">
               You have reviewed this course.{" "}
@@ -271,6 +365,18 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                 Edit your review
               </Link>
             </p>
+            <div className="mt-3">
+              <Stars value={ownReview.rating} />
+              {formatOutcome(ownReview.outcome) && (
+                <p className="mt-1 text-sm font-medium text-brand-800">
+                  {formatOutcome(ownReview.outcome)}
+                </p>
+              )}
+              <p className="mt-1 whitespace-pre-line break-words text-slate-700">
+                {ownReview.message}
+              </p>
+              <HiddenNote review={ownReview} />
+            </div>
           </div>
         ) : (
           <Form
@@ -290,6 +396,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               maxLength={MAX_REVIEW_LENGTH}
               error={errors.message}
             />
+            <ReviewOutcomeFields errors={errors} />
             <button
               type="submit"
               className="btn-primary"
@@ -300,10 +407,19 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           </Form>
         )}
 
-        {reviews.length === 0 ? (
+        {summary.reviewCount > 0 && <ReviewListControls query={query} />}
+
+        {summary.reviewCount === 0 ? (
           <p className="mt-6 text-slate-700">No reviews yet: please add a review.</p>
+        ) : reviews.length === 0 ? (
+          <p className="mt-6 text-slate-700">
+            No review matches this choice.{" "}
+            <Link to={listHref({ sort: query.sort, page: 1 })} preventScrollReset className="link">
+              Show all reviews
+            </Link>
+          </p>
         ) : (
-          <ul className="mt-6 space-y-4">
+          <ul className="mt-6 space-y-4" aria-label="Reviews">
             {reviews.map((review) => (
               <li
                 key={review.id}
@@ -327,6 +443,11 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                     </p>
                   </div>
                   <Stars value={review.rating} />
+                  {formatOutcome(review.outcome) && (
+                    <p className="mt-1 text-sm font-medium text-brand-800">
+                      {formatOutcome(review.outcome)}
+                    </p>
+                  )}
                   <p className="mt-2 whitespace-pre-line break-words text-slate-700">
                     {review.message}
                   </p>
@@ -343,12 +464,24 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                       </p>
                     </div>
                   )}
+                  <HelpfulControl review={review} mayVote={signedIn && review.id !== ownReviewId} />
                   {isOwner && <ReplyControls review={review} />}
                   {signedIn && review.id !== ownReviewId && <ReportControl review={review} />}
                 </div>
               </li>
             ))}
           </ul>
+        )}
+        {reviews.length < matching && (
+          <p className="mt-6">
+            <Link
+              to={listHref({ ...query, page: query.page + 1 })}
+              preventScrollReset
+              className="btn-secondary"
+            >
+              {`Show more (${matching - reviews.length} more)`}
+            </Link>
+          </p>
         )}
       </section>
     </div>
@@ -436,5 +569,104 @@ function ReportControl({ review }: { review: PublicReview }) {
         </button>
       </Form>
     </details>
+  );
+}
+
+type ListQuery = {
+  sort: ReviewSort;
+  stars?: number | undefined;
+  module?: IeltsModule | undefined;
+  page: number;
+};
+
+/** The page's address for a list choice: only what differs from the defaults. */
+function listHref({ sort, stars, module, page }: ListQuery): string {
+  const params = new URLSearchParams();
+  if (sort !== "newest") params.set("sort", sort);
+  if (stars !== undefined) params.set("stars", String(stars));
+  if (module !== undefined) params.set("module", module);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `${search ? `?${search}` : "?"}#reviews-heading`;
+}
+
+const SORT_LABELS: Record<ReviewSort, string> = {
+  newest: "Newest",
+  highest: "Highest rated",
+  lowest: "Lowest rated",
+  helpful: "Most helpful",
+};
+
+/**
+ * Sort and module filter as a plain GET form (the star filter rides along hidden): it works
+ * without JavaScript through its button, and with JavaScript a change applies at once.
+ */
+function ReviewListControls({ query }: { query: ListQuery }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      preventScrollReset
+      className="mt-6 flex flex-wrap items-end gap-4"
+      aria-label="Sort and filter the reviews"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {query.stars !== undefined && <input type="hidden" name="stars" value={query.stars} />}
+      <label className="text-sm font-semibold text-slate-800">
+        Sort by
+        <select name="sort" defaultValue={query.sort} className="field mt-1 block">
+          {REVIEW_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-semibold text-slate-800">
+        IELTS module
+        <select name="module" defaultValue={query.module ?? ""} className="field mt-1 block">
+          <option value="">All modules</option>
+          {Object.entries(IELTS_MODULES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit" className="btn-secondary">
+          Apply
+        </button>
+      </noscript>
+    </Form>
+  );
+}
+
+/** 'Helpful (n)': a toggle for someone else's review, a plain count otherwise. */
+function HelpfulControl({
+  review,
+  mayVote,
+}: {
+  review: PublicReview & { markedHelpful: boolean };
+  mayVote: boolean;
+}) {
+  const label = `Helpful (${review.helpful})`;
+  if (!mayVote) {
+    return review.helpful > 0 ? <p className="mt-3 text-sm text-slate-600">{label}</p> : null;
+  }
+  return (
+    <Form method="post" preventScrollReset className="mt-3">
+      <input type="hidden" name="intent" value="helpful" />
+      <input type="hidden" name="reviewId" value={review.id} />
+      <input type="hidden" name="vote" value={review.markedHelpful ? "remove" : "add"} />
+      <button
+        type="submit"
+        className="btn-secondary text-sm"
+        aria-pressed={review.markedHelpful}
+        aria-label={`${label}: ${review.markedHelpful ? "take back your vote for" : "mark as helpful"} the review by ${review.userName}`}
+      >
+        {label}
+      </button>
+    </Form>
   );
 }

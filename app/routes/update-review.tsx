@@ -2,12 +2,13 @@ import { data, Form, useNavigation } from "react-router";
 import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
 import {
   findOwnReview,
-  reviewInputSchema,
+  reviewFormSchema,
   reviewRefusalReason,
   updateOwnReview,
 } from "../../core/reviews.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
+import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const result = parseForm(reviewInputSchema, await request.formData());
+  const result = parseForm(reviewFormSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const updated = await updateOwnReview(context.get(appContext).db, {
     writer: writerFor(context, user),
@@ -87,6 +88,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           defaultValue={review.message}
           error={errors.message}
         />
+        <ReviewOutcomeFields values={review.outcome} errors={errors} />
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           Update
         </button>

@@ -377,6 +377,7 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     // The teacher's replies and the reports hang on the reviews: they go first.
     await broken.db.schema.dropTable("review_replies").execute();
     await broken.db.schema.dropTable("review_reports").execute();
+    await broken.db.schema.dropTable("review_votes").execute();
     await broken.db.schema.dropTable("reviews").execute();
     const originalError = console.error;
     console.error = () => {};

