@@ -1,14 +1,19 @@
 import type { PublicReview } from "../../core/reviews.server.ts";
-import type { Service } from "../../core/services.server.ts";
+import type { Rating, Service } from "../../core/services.server.ts";
 
 const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
 
 /**
  * schema.org `Course` for a details page (Google's course and review-snippet rules): the
- * provider always; `aggregateRating` and `review` only when there are ratings. React Router
- * escapes the JSON, so review text cannot close the script element.
+ * provider always; `aggregateRating` (the page's own summary, `rating`) and `review` only when
+ * there are ratings. React Router escapes the JSON, so review text cannot close the script element.
  */
-export function serviceJsonLd(service: Service, reviews: PublicReview[], url: string) {
+export function serviceJsonLd(
+  service: Service,
+  rating: Rating | null,
+  reviews: PublicReview[],
+  url: string,
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -23,12 +28,12 @@ export function serviceJsonLd(service: Service, reviews: PublicReview[], url: st
       price: service.price.toFixed(2),
       priceCurrency: "USD",
     },
-    ...(service.rating
+    ...(rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: service.rating.average,
-            ratingCount: service.rating.count,
+            ratingValue: rating.average,
+            ratingCount: rating.count,
             bestRating: 5,
             worstRating: 1,
           },

@@ -252,6 +252,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
               {
                 "script:ld+json": serviceJsonLd(
                   loaderData.service,
+                  loaderData.summary.average === null
+                    ? null
+                    : {
+                        average: loaderData.summary.average,
+                        count: loaderData.summary.ratingCount,
+                      },
                   loaderData.reviews,
                   loaderData.canonicalUrl,
                 ),

@@ -26,7 +26,7 @@ async function chooseStars(page: Page, stars: number) {
 }
 
 const reviewsList = (page: Page) =>
-  page.getByRole("region", { name: "Reviews" }).getByRole("listitem");
+  page.getByRole("list", { name: "Reviews" }).getByRole("listitem");
 
 test("a student posts, edits and deletes a review, and the rating follows", async ({ page }) => {
   // One whole journey: a dozen pages and four accessibility checks take about 15 s alone, and
@@ -49,7 +49,7 @@ test("a student posts, edits and deletes a review, and the rating follows", asyn
   await expect(
     reviewsList(page).first().getByRole("img", { name: "4 out of 5 stars" }),
   ).toBeVisible();
-  await expect(page.getByRole("main").getByText("4.0 out of 5 stars")).toBeAttached();
+  await expect(page.getByRole("article").getByText("4.0 out of 5 stars")).toBeAttached();
   await expect(page.getByRole("main")).toContainText("(1 review)");
   await expect(page.getByLabel("Your review", { exact: true })).toHaveCount(0);
 
@@ -69,7 +69,7 @@ test("a student posts, edits and deletes a review, and the rating follows", asyn
   await expectAccessible(page);
 
   await openCourse(page, course);
-  await expect(page.getByRole("main").getByText("2.0 out of 5 stars")).toBeAttached();
+  await expect(page.getByRole("article").getByText("2.0 out of 5 stars")).toBeAttached();
 
   await page.goto("/my-reviews");
   const deleteLink = page.getByRole("link", { name: `Delete your review of ${course}` });

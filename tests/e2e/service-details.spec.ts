@@ -27,10 +27,13 @@ test("a reviewed course shows its rating and reviews newest first, as text", asy
   await page.goto("/services?page=2");
   await page.getByRole("link", { name: `Details of ${e2eFixtures.reviewedCourse.name}` }).click();
   const main = page.getByRole("main");
-  await expect(main.getByText("4.5 out of 5 stars")).toBeAttached();
+  await expect(main.getByRole("article").getByText("4.5 out of 5 stars")).toBeAttached();
   await expect(main).toContainText("(2 reviews)");
+  // The summary above the reviews says the same, with a bar per star.
+  await expect(main.getByText("2 ratings · 2 reviews")).toBeVisible();
+  await expect(main.getByRole("link", { name: "5 stars: 1 review (50%)" })).toBeVisible();
 
-  const reviews = main.getByRole("listitem");
+  const reviews = main.getByRole("list", { name: "Reviews" }).getByRole("listitem");
   await expect(reviews).toHaveCount(2);
   const [older, newer] = e2eFixtures.reviewedCourse.reviews;
   await expect(reviews.nth(0)).toContainText(newer.author);

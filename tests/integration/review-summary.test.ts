@@ -262,6 +262,18 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
       count: 4,
     });
     expect(await list("size=2&page=3")).toMatchObject({ ids: [], count: 4 });
+    // The course page's structured data says what its summary says; a review without stars
+    // carries no rating there.
+    const page = await (await site.app.request(`${ORIGIN}/services/${serviceId}`)).text();
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)?.[1] ?? "";
+    const course = JSON.parse(jsonLd) as {
+      aggregateRating: { ratingValue: number; ratingCount: number };
+      review: { reviewRating?: unknown }[];
+    };
+    const { rating, ratingCount } = await summary();
+    expect(course.aggregateRating).toMatchObject({ ratingValue: rating, ratingCount });
+    expect(course.review.every((review) => review.reviewRating !== undefined)).toBe(true);
+    expect(course.review).toHaveLength(3);
     for (const bad of ["sort=best", "stars=6", "stars=x", "page=0", "size=500", "module=x"]) {
       const response = await api("GET", `/api/reviews/${serviceId}?${bad}`);
       expect(response.status, bad).toBe(400);
