@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
 import { grantOwner } from "../../core/owners.server.ts";
-import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
+import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { testSiteOn } from "../support/test-app.ts";
@@ -231,9 +231,28 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
       helpful: 1,
     });
     expect(await stored()).toBe(1);
-    // A hidden review takes no votes.
+    // The course page's button does the same through the page's action.
+    const onPage = (who: Person | undefined, vote: "add" | "remove", reviewId = review) =>
+      postForm(
+        site.app,
+        `/services/${serviceId}`,
+        { intent: "helpful", reviewId, vote },
+        {
+          "x-forwarded-for": `10.78.0.${++address % 250}`,
+          ...(who ? { cookie: who.cookie } : {}),
+        },
+      );
+    expect((await onPage(undefined, "add")).status).toBe(401);
+    expect((await onPage(b(), "add")).status).toBe(403);
+    expect(await stored()).toBe(1);
+    expect((await onPage(d(), "add")).status).toBe(200);
+    expect(await stored()).toBe(2);
+    expect((await onPage(d(), "remove")).status).toBe(200);
+    expect(await stored()).toBe(1);
+    // A hidden review takes no votes, on the API or the page.
     await api("POST", `/api/reviews/${review}/hide`, owner, { reason: "spam" });
     expect((await api("POST", `/api/reviews/${review}/helpful`, f())).status).toBe(404);
+    expect((await onPage(f(), "add")).status).toBe(404);
     await api("POST", `/api/reviews/${review}/restore`, owner);
     expect(await stored()).toBe(1);
   });
