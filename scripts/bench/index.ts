@@ -3,6 +3,8 @@
  *  1. JavaScript shipped on the first load of / (gzip), against 130 KB.
  *  2. Median server-rendering time of /, /services and a details page with the seeded catalogue,
  *     against 20 ms, and again with 100,000 services and 1,000,000 reviews, against 2× that.
+ *     A course with 10,000 reviews against one with 10: each review sort and filter of its page,
+ *     against 2× the small course's time (issue 10).
  *  3. Requests per second of GET /api/services against a bare node:http server doing the same
  *     work (bare-api-server.ts: same queries, same JSON, no framework), against at least half;
  *     a bare "hello world" rate is printed beside it for context.
@@ -74,10 +76,52 @@ function addLargeCatalogue(url: string) {
       );
     }
   }
+  // IELTS results on three reviews in ten, and helpful votes spread over the reviews.
+  database.exec(`update reviews set ielts_module = case when rowid % 2 = 0 then 'academic' else 'general' end,
+    band_before = 5 + (rowid % 5) * 0.5, band_achieved = 5.5 + (rowid % 6) * 0.5, test_month = '2026-03'
+    where rowid % 10 < 3`);
+  database.exec("update reviews set helpful_count = rowid % 7");
+  // A course with 10,000 reviews (one from each student) and one with 10.
+  for (const [id, reviews] of [
+    [BIG_COURSE, 10_000],
+    [SMALL_COURSE, 10],
+  ] as const) {
+    service.run(
+      id,
+      `Course with ${reviews} reviews`,
+      5000,
+      "A course for the review benchmarks. ".repeat(6),
+      "/images/services/listening.svg",
+      new Date(base).toISOString(),
+    );
+    for (let u = 0; u < reviews; u++) {
+      const at = new Date(base + u * 60_000).toISOString();
+      review.run(`${id}-r${u}`, id, `u${u}`, 1 + (u % 5), "A review of the big course.", at, at);
+    }
+    database.exec(`update reviews set ielts_module = 'academic', band_before = 6, band_achieved = 7,
+      test_month = '2026-03', helpful_count = rowid % 11 where service_id = '${id}' and rowid % 3 = 0`);
+  }
+  const vote = database.prepare(
+    "insert into review_votes (review_id, user_id, created_at) values (?, ?, ?)",
+  );
+  for (let u = 0; u < 2_000; u++) vote.run(`${BIG_COURSE}-r${u}`, `u${(u + 1) % 10_000}`, now);
   database.exec("COMMIT");
   database.exec("ANALYZE");
   database.close();
 }
+
+const BIG_COURSE = "s-big";
+const SMALL_COURSE = "s-small";
+/** The course page's list choices, each measured on both courses. */
+const REVIEW_VIEWS = [
+  "",
+  "?sort=highest",
+  "?sort=lowest",
+  "?sort=helpful",
+  "?stars=5",
+  "?module=academic",
+  "?page=3",
+];
 
 async function startSite(url: string, port: number): Promise<void> {
   const child = spawn(process.execPath, ["server/index.ts"], {
@@ -233,6 +277,20 @@ try {
       `${median.toFixed(2)} ms`,
       `≤ 2× seeded (${limit.toFixed(2)} ms)`,
       median <= limit,
+    );
+  }
+  for (const view of REVIEW_VIEWS) {
+    const small = await medianRenderMs(
+      `http://127.0.0.1:3903/services/${SMALL_COURSE}${view}`,
+      100,
+    );
+    const big = await medianRenderMs(`http://127.0.0.1:3903/services/${BIG_COURSE}${view}`, 100);
+    const limit = 2 * Math.max(small, 1);
+    report(
+      `course of 10,000 reviews vs 10: /services/{id}${view || " (newest)"}`,
+      `${big.toFixed(2)} vs ${small.toFixed(2)} ms`,
+      `≤ 2× (${limit.toFixed(2)} ms)`,
+      big <= limit,
     );
   }
 } finally {
