@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
 import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
-import { MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
+import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
 
 /** The list's choices, from a URL's query: each one optional, each one checked. */
@@ -17,7 +17,7 @@ export const reviewQuerySchema = z.object({
     .min(1, "stars is a whole number from 1 to 5.")
     .max(5, "stars is a whole number from 1 to 5.")
     .optional(),
-  module: z.enum(["academic", "general"], { error: "module is academic or general." }).optional(),
+  module: z.enum(IELTS_MODULE_IDS, { error: "module is academic or general." }).optional(),
   page: z.coerce
     .number({ error: "page is a whole number from 1." })
     .int("page is a whole number from 1.")
@@ -121,16 +121,16 @@ export async function summarizeCourseReviews(db: DB, serviceId: string): Promise
   ]);
   const histogram = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   let reviewCount = 0;
+  let ratingCount = 0;
   let starTotal = 0;
   for (const row of byStars) {
     const count = Number(row.count);
     reviewCount += count;
     if (row.rating === null) continue;
     histogram[String(row.rating) as keyof typeof histogram] = count;
+    ratingCount += count;
     starTotal += row.rating * count;
   }
-  const ratingCount =
-    reviewCount - (Number(byStars.find((row) => row.rating === null)?.count) || 0);
   return {
     average: ratingCount === 0 ? null : Math.round((starTotal / ratingCount) * 10) / 10,
     ratingCount,

@@ -9,25 +9,26 @@ import {
 } from "../db/schema.ts";
 import { MAX_NEWSLETTER_BODY_LENGTH, MAX_NEWSLETTER_SUBJECT_LENGTH } from "./field-limits.ts";
 import { isPlausibleId } from "./ids.ts";
-import { queueMail, queueNewsletterDeliveries } from "./mail-outbox.server.ts";
+import { type Mail, queueMail, queueNewsletterDeliveries } from "./mail-outbox.server.ts";
 import { composeIssueMail, composeTestMail } from "./newsletter-mail.server.ts";
+import { requiredText } from "./required-text.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
 export type { IssueStatus };
 
 export const issueInputSchema = z.object({
-  subject: z
-    .string({ error: "Please write a subject." })
-    .trim()
-    .min(1, "Please write a subject.")
-    .max(MAX_NEWSLETTER_SUBJECT_LENGTH, `At most ${MAX_NEWSLETTER_SUBJECT_LENGTH} characters.`)
+  subject: requiredText(
+    "Please write a subject.",
+    MAX_NEWSLETTER_SUBJECT_LENGTH,
+    `At most ${MAX_NEWSLETTER_SUBJECT_LENGTH} characters.`,
+  )
     // A line break in a subject would start a header of its own.
     .regex(/^[^\r\n]*$/, "The subject is one line."),
-  body: z
-    .string({ error: "Please write the newsletter." })
-    .trim()
-    .min(1, "Please write the newsletter.")
-    .max(MAX_NEWSLETTER_BODY_LENGTH, `At most ${MAX_NEWSLETTER_BODY_LENGTH} characters.`),
+  body: requiredText(
+    "Please write the newsletter.",
+    MAX_NEWSLETTER_BODY_LENGTH,
+    `At most ${MAX_NEWSLETTER_BODY_LENGTH} characters.`,
+  ),
 });
 export type IssueInput = z.infer<typeof issueInputSchema>;
 
@@ -343,7 +344,7 @@ export async function composeDelivery(
   db: DB,
   deliveryId: string,
   siteUrl: string,
-): Promise<ReturnType<typeof composeIssueMail> | undefined> {
+): Promise<Mail | undefined> {
   const row = await db
     .selectFrom("newsletter_deliveries as delivery")
     .innerJoin("newsletter_issues as issue", "issue.id", "delivery.issue_id")

@@ -5,6 +5,7 @@ import { MAX_REPORT_NOTE_LENGTH } from "./field-limits.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { REPORT_REASONS, type ReportReason } from "./report-reasons.ts";
+import { findVisibleReview } from "./reviews.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
 const reasonSchema = z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], {
@@ -29,18 +30,6 @@ export type ReportRefusal = {
   reason: "not-found" | "own-review" | "already-reported";
 };
 
-async function visibleReview(db: DB, reviewId: string) {
-  if (!isPlausibleId(reviewId)) return undefined;
-  return db
-    .selectFrom("reviews")
-    .innerJoin("services", "services.id", "reviews.service_id")
-    .select(["reviews.id", "reviews.user_id"])
-    .where("reviews.id", "=", reviewId)
-    .where("reviews.hidden_at", "is", null)
-    .where("services.status", "=", "published")
-    .executeTakeFirst();
-}
-
 /**
  * A signed-in user reports someone else's review: once per review. Reports of a review the
  * owner already hid, or of one's own review, are refused.
@@ -50,7 +39,7 @@ export async function reportReview(
   { writer, reviewId, input }: { writer: Writer; reviewId: string; input: ReportInput },
   now = new Date(),
 ): Promise<{ ok: true; id: string } | ReportRefusal | WriteLimited> {
-  const review = await visibleReview(db, reviewId);
+  const review = await findVisibleReview(db, reviewId);
   if (!review) return { ok: false, reason: "not-found" };
   if (review.user_id === writer.userId) return { ok: false, reason: "own-review" };
   const limited = await countWrite(db, writer);

@@ -4,9 +4,8 @@
  */
 export const IELTS_MODULES = { academic: "Academic", general: "General Training" } as const;
 export type IeltsModule = keyof typeof IELTS_MODULES;
-
-export const isIeltsModule = (value: unknown): value is IeltsModule =>
-  typeof value === "string" && Object.hasOwn(IELTS_MODULES, value);
+/** The module ids the schemas accept, from the same table. */
+export const IELTS_MODULE_IDS = Object.keys(IELTS_MODULES) as [IeltsModule, ...IeltsModule[]];
 
 /** Overall bands from 0 to 9 in steps of 0.5, as the forms offer them. */
 export const BANDS = Array.from({ length: 19 }, (_, n) => n / 2);

@@ -1,24 +1,11 @@
 import type { DB } from "../db/index.ts";
-import { isPlausibleId } from "./ids.ts";
+import { findVisibleReview } from "./reviews.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
 export type VoteRefusal = { ok: false; reason: "not-found" | "own-review" };
 export type VoteResult = { ok: true; helpful: number } | VoteRefusal;
 
 type Voter = Pick<SignedInUser, "id">;
-
-/** A review the public sees (not hidden, on a course in the catalogue), with its author. */
-async function votableReview(db: DB, reviewId: string) {
-  if (!isPlausibleId(reviewId)) return undefined;
-  return db
-    .selectFrom("reviews")
-    .innerJoin("services", "services.id", "reviews.service_id")
-    .select(["reviews.id", "reviews.user_id"])
-    .where("reviews.id", "=", reviewId)
-    .where("reviews.hidden_at", "is", null)
-    .where("services.status", "=", "published")
-    .executeTakeFirst();
-}
 
 /**
  * Marks someone else's review helpful, once: the vote's primary key (review, user) makes a second
@@ -63,7 +50,7 @@ async function changeVote(
   reviewId: string,
   change: (trx: DB) => Promise<1 | 0 | -1>,
 ): Promise<VoteResult> {
-  const review = await votableReview(db, reviewId);
+  const review = await findVisibleReview(db, reviewId);
   if (!review) return { ok: false, reason: "not-found" };
   if (review.user_id === voter.id) return { ok: false, reason: "own-review" };
   const helpful = await db.transaction().execute(async (trx) => {

@@ -6,7 +6,7 @@ import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
-import { isBand, type ReviewOutcome } from "./review-outcomes.ts";
+import { IELTS_MODULE_IDS, isBand, type ReviewOutcome } from "./review-outcomes.ts";
 
 /**
  * A review as anyone may see it: no e-mail address and no account id, so public pages and API
@@ -70,7 +70,7 @@ const band = z.coerce
  */
 const outcomeFields = {
   module: z
-    .enum(["academic", "general"], { error: "The module is Academic or General Training." })
+    .enum(IELTS_MODULE_IDS, { error: "The module is Academic or General Training." })
     .nullable()
     .optional(),
   bandBefore: band.nullable().optional(),
@@ -222,6 +222,22 @@ export async function listReviewsForService(db: DB, serviceId: string): Promise<
     .orderBy("reviews.id", "desc")
     .execute();
   return rows.map(toPublicReview);
+}
+
+/**
+ * A review the public sees (not hidden, on a course in the catalogue) with its author's id: what
+ * reporting and voting act on. Undefined for anything else.
+ */
+export async function findVisibleReview(db: DB, reviewId: string) {
+  if (!isPlausibleId(reviewId)) return undefined;
+  return db
+    .selectFrom("reviews")
+    .innerJoin("services", "services.id", "reviews.service_id")
+    .select(["reviews.id", "reviews.user_id"])
+    .where("reviews.id", "=", reviewId)
+    .where("reviews.hidden_at", "is", null)
+    .where("services.status", "=", "published")
+    .executeTakeFirst();
 }
 
 /**
