@@ -4,6 +4,7 @@ import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
 import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
 import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
+import { countMatching, readReviewTallies } from "./review-tallies.server.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
 
 /** The list's choices, from a URL's query: each one optional, each one checked. */
@@ -67,18 +68,16 @@ export async function listCourseReviews(
   } else if (query.sort === "helpful") {
     list = list.orderBy("reviews.helpful_count", "desc");
   }
-  const [rows, total] = await Promise.all([
+  const [rows, tallies] = await Promise.all([
     list
       .orderBy("reviews.created_at", "desc")
       .orderBy("reviews.id", "desc")
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute(),
-    visibleMatching(db.selectFrom("reviews"), serviceId, query)
-      .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .executeTakeFirstOrThrow(),
+    readReviewTallies(db, serviceId),
   ]);
-  return { reviews: rows.map(toPublicReview), count: Number(total.count) };
+  return { reviews: rows.map(toPublicReview), count: countMatching(tallies, query) };
 }
 
 /** What the top of a course's reviews says: stars, their spread, and the reported bands. */
@@ -92,44 +91,31 @@ export interface ReviewSummary {
   outcomes: OutcomeSummary | null;
 }
 
-/**
- * The summary from two grouped reads of the course's visible reviews: by stars, and by band
- * achieved (19 possible values), from which the median follows without loading the reviews.
- */
+/** The summary from the course's tallies, never from its reviews one by one. */
 export async function summarizeCourseReviews(db: DB, serviceId: string): Promise<ReviewSummary> {
-  const visible = () => visibleMatching(db.selectFrom("reviews"), serviceId, {});
-  const [byStars, byBand, gain] = await Promise.all([
-    visible()
-      .select((eb) => ["reviews.rating", eb.fn.countAll<number | string>().as("count")])
-      .groupBy("reviews.rating")
-      .execute(),
-    visible()
-      .where("reviews.band_achieved", "is not", null)
-      .select((eb) => ["reviews.band_achieved", eb.fn.countAll<number | string>().as("count")])
-      .groupBy("reviews.band_achieved")
-      .orderBy("reviews.band_achieved")
-      .execute(),
-    visible()
-      .where("reviews.band_achieved", "is not", null)
-      .where("reviews.band_before", "is not", null)
-      .select((eb) =>
-        eb.fn
-          .avg<number | string | null>(sql`reviews.band_achieved - reviews.band_before`)
-          .as("gain"),
-      )
-      .executeTakeFirstOrThrow(),
-  ]);
+  const tallies = await readReviewTallies(db, serviceId);
   const histogram = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  const reportedBands = new Map<number, number>();
   let reviewCount = 0;
   let ratingCount = 0;
   let starTotal = 0;
-  for (const row of byStars) {
-    const count = Number(row.count);
-    reviewCount += count;
-    if (row.rating === null) continue;
-    histogram[String(row.rating) as keyof typeof histogram] = count;
-    ratingCount += count;
-    starTotal += row.rating * count;
+  let gainSum = 0;
+  let gainCount = 0;
+  for (const tally of tallies) {
+    reviewCount += tally.reviews;
+    if (tally.stars !== null) {
+      histogram[String(tally.stars) as keyof typeof histogram] += tally.reviews;
+      ratingCount += tally.reviews;
+      starTotal += tally.stars * tally.reviews;
+    }
+    if (tally.bandAchieved !== null) {
+      reportedBands.set(
+        tally.bandAchieved,
+        (reportedBands.get(tally.bandAchieved) ?? 0) + tally.reviews,
+      );
+    }
+    gainSum += tally.gainSum;
+    gainCount += tally.gainCount;
   }
   return {
     average: ratingCount === 0 ? null : Math.round((starTotal / ratingCount) * 10) / 10,
@@ -137,8 +123,8 @@ export async function summarizeCourseReviews(db: DB, serviceId: string): Promise
     reviewCount,
     histogram,
     outcomes: outcomeSummary(
-      byBand.map((row) => ({ band: Number(row.band_achieved), count: Number(row.count) })),
-      gain.gain === null ? null : Number(gain.gain),
+      [...reportedBands].sort(([a], [b]) => a - b).map(([band, count]) => ({ band, count })),
+      gainCount === 0 ? null : gainSum / gainCount,
     ),
   };
 }

@@ -6,6 +6,7 @@ import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
+import { starTotals } from "./review-tallies.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { getSiteSettings } from "./site-settings.server.ts";
 import { optionalHttpUrl } from "./web-address.ts";
@@ -114,36 +115,23 @@ export function mayManageService(viewer: Viewer | null, service: Service): boole
 
 async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
   if (rows.length === 0) return [];
-  const ratings = await db
-    .selectFrom("reviews")
-    .select((eb) => [
-      "service_id",
-      eb.fn.avg<number | string>("rating").as("average"),
-      eb.fn.countAll<number | string>().as("count"),
-    ])
-    .where(
-      "service_id",
-      "in",
-      rows.map((row) => row.id),
-    )
-    // A review posted without stars says nothing about them, and a hidden one is not counted.
-    .where("rating", "is not", null)
-    .where("hidden_at", "is", null)
-    .groupBy("service_id")
-    .execute();
-  const byService = new Map(
-    ratings.map((r) => [
-      r.service_id,
-      { average: Math.round(Number(r.average) * 10) / 10, count: Number(r.count) },
-    ]),
+  const totals = await starTotals(
+    db,
+    rows.map((row) => row.id),
   );
+  const ratingOf = (serviceId: string): Rating | null => {
+    const stars = totals.get(serviceId);
+    return stars
+      ? { average: Math.round((stars.total / stars.count) * 10) / 10, count: stars.count }
+      : null;
+  };
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     price: centsToPrice(row.price_cents),
     description: row.description,
     imageUrl: row.image_url,
-    rating: byService.get(row.id) ?? null,
+    rating: ratingOf(row.id),
     createdAt: toDate(row.created_at),
     createdBy: row.created_by,
     status: row.status,

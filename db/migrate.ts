@@ -13,6 +13,7 @@ import * as enrollments from "./migrations/2026-11-22T17-00_enrollments.ts";
 import * as newsletterSubscribers from "./migrations/2026-11-22T18-00_newsletter-subscribers.ts";
 import * as newsletterIssues from "./migrations/2026-11-23T10-00_newsletter-issues.ts";
 import * as reviewOutcomesAndVotes from "./migrations/2026-11-23T11-00_review-outcomes-and-votes.ts";
+import * as reviewTallies from "./migrations/2026-11-23T12-00_review-tallies.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T18-00_newsletter-subscribers": newsletterSubscribers,
   "2026-11-23T10-00_newsletter-issues": newsletterIssues,
   "2026-11-23T11-00_review-outcomes-and-votes": reviewOutcomesAndVotes,
+  "2026-11-23T12-00_review-tallies": reviewTallies,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -63,6 +63,21 @@ export interface ReviewVotesTable {
   created_at: Timestamp;
 }
 
+/**
+ * How many visible reviews a course has of each kind, kept by triggers on `reviews` (migration
+ * 2026-11-23T12-00). Sentinels stand for "none": stars 0, ielts_module '', band_achieved -1.
+ */
+export interface ReviewTalliesTable {
+  service_id: string;
+  stars: number;
+  ielts_module: IeltsModule | "";
+  band_achieved: number;
+  review_count: number;
+  /** Sum of (band achieved − band before) over `gain_count` reviews that report both. */
+  gain_sum: number;
+  gain_count: number;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -247,6 +262,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_issues: NewsletterIssuesTable;
   review_votes: ReviewVotesTable;
+  review_tallies: ReviewTalliesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
 }
 

@@ -3,7 +3,7 @@ import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
 import { grantOwner } from "../../core/owners.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { insertService } from "../support/fixtures.ts";
+import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -298,5 +298,77 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
       expect(response.status, bad).toBe(400);
       expect(typeof response.body.message).toBe("string");
     }
+  });
+
+  it("keeps the tallies equal to a count of the reviews themselves, whatever removes a review", async () => {
+    const { db } = site.database;
+    // What review_tallies must say, counted the slow way from the visible reviews.
+    const recount = async () =>
+      [
+        ...(
+          await db
+            .selectFrom("reviews")
+            .select(["service_id", "rating", "ielts_module", "band_achieved", "band_before"])
+            .where("hidden_at", "is", null)
+            .execute()
+        ).reduce((tallies, review) => {
+          const key = [
+            review.service_id,
+            review.rating ?? 0,
+            review.ielts_module ?? "",
+            review.band_achieved ?? -1,
+          ].join("|");
+          const tally = tallies.get(key) ?? { reviews: 0, gainSum: 0, gainCount: 0 };
+          tally.reviews += 1;
+          if (review.band_achieved !== null && review.band_before !== null) {
+            tally.gainSum += review.band_achieved - review.band_before;
+            tally.gainCount += 1;
+          }
+          return tallies.set(key, tally);
+        }, new Map<string, { reviews: number; gainSum: number; gainCount: number }>()),
+      ].sort(([a], [b]) => a.localeCompare(b));
+    const tallied = async () =>
+      (await db.selectFrom("review_tallies").selectAll().where("review_count", ">", 0).execute())
+        .map(
+          (row) =>
+            [
+              [row.service_id, row.stars, row.ielts_module, Number(row.band_achieved)].join("|"),
+              {
+                reviews: row.review_count,
+                gainSum: Number(row.gain_sum),
+                gainCount: row.gain_count,
+              },
+            ] as const,
+        )
+        .sort(([a], [b]) => a.localeCompare(b));
+
+    expect(await tallied()).toEqual(await recount());
+    // A second course whose students come and go outside the API: a user's rows go with the
+    // user (as account deletion will), a course's with the course.
+    const other = await insertService(db, { name: "Tally course" });
+    const leaving = await insertUser(db);
+    const staying = await insertUser(db);
+    await insertReview(db, { serviceId: other, userId: leaving, rating: 3 });
+    const kept = await insertReview(db, { serviceId: other, userId: staying, rating: null });
+    await insertReview(db, { serviceId, userId: leaving, rating: 1 });
+    await db
+      .updateTable("reviews")
+      .set({ ielts_module: "academic", band_before: 5.5, band_achieved: 7 })
+      .where("id", "=", kept)
+      .execute();
+    expect(await tallied()).toEqual(await recount());
+    await db.deleteFrom("users").where("id", "=", leaving).execute();
+    expect(await tallied()).toEqual(await recount());
+    await db.updateTable("reviews").set({ service_id: serviceId }).where("id", "=", kept).execute();
+    expect(await tallied()).toEqual(await recount());
+    await db.deleteFrom("services").where("id", "=", other).execute();
+    expect(await tallied()).toEqual(await recount());
+    expect(
+      await db
+        .selectFrom("review_tallies")
+        .select("service_id")
+        .where("service_id", "=", other)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,72 @@
+import type { DB } from "../db/index.ts";
+import type { IeltsModule } from "../db/schema.ts";
+import type { ReviewQuery } from "./course-reviews.server.ts";
+
+/**
+ * One kind of visible review on a course and how many there are: a row of `review_tallies`, which
+ * triggers keep in step with `reviews` (migration 2026-11-23T12-00), with its sentinels read back.
+ */
+export interface ReviewTally {
+  stars: number | null;
+  module: IeltsModule | null;
+  bandAchieved: number | null;
+  reviews: number;
+  gainSum: number;
+  gainCount: number;
+}
+
+/** A course's tallies: a few rows, however many reviews it has. */
+export async function readReviewTallies(db: DB, serviceId: string): Promise<ReviewTally[]> {
+  const rows = await db
+    .selectFrom("review_tallies")
+    .select(["stars", "ielts_module", "band_achieved", "review_count", "gain_sum", "gain_count"])
+    .where("service_id", "=", serviceId)
+    .where("review_count", ">", 0)
+    .execute();
+  return rows.map((row) => ({
+    stars: row.stars === 0 ? null : row.stars,
+    module: row.ielts_module === "" ? null : row.ielts_module,
+    bandAchieved: row.band_achieved === -1 ? null : Number(row.band_achieved),
+    reviews: row.review_count,
+    gainSum: Number(row.gain_sum),
+    gainCount: row.gain_count,
+  }));
+}
+
+/** How many visible reviews match the list's filters. */
+export function countMatching(
+  tallies: ReviewTally[],
+  { stars, module }: Pick<ReviewQuery, "stars" | "module">,
+): number {
+  let count = 0;
+  for (const tally of tallies) {
+    if (stars !== undefined && tally.stars !== stars) continue;
+    if (module !== undefined && tally.module !== module) continue;
+    count += tally.reviews;
+  }
+  return count;
+}
+
+/** The number and total of the stars of each course's visible rated reviews. */
+export async function starTotals(
+  db: DB,
+  serviceIds: string[],
+): Promise<Map<string, { count: number; total: number }>> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("review_tallies")
+    .select((eb) => [
+      "service_id",
+      eb.fn.sum<number | string>("review_count").as("count"),
+      eb.fn.sum<number | string>(eb("stars", "*", eb.ref("review_count"))).as("total"),
+    ])
+    .where("service_id", "in", serviceIds)
+    // A review posted without stars says nothing about them.
+    .where("stars", ">", 0)
+    .where("review_count", ">", 0)
+    .groupBy("service_id")
+    .execute();
+  return new Map(
+    rows.map((row) => [row.service_id, { count: Number(row.count), total: Number(row.total) }]),
+  );
+}
