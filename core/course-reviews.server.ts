@@ -34,6 +34,16 @@ export const reviewQuerySchema = z.object({
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
 
+/**
+ * A review's stars with "none" turned into a number that sorts last: the very expressions the
+ * indexes reviews_by_service_highest and _lowest hold (migration 2026-11-23T13-00), written as
+ * literals so that both engines match them to the index.
+ */
+const NO_STARS_HIGHEST = 0;
+const NO_STARS_LOWEST = 6;
+const starsOr = (none: typeof NO_STARS_HIGHEST | typeof NO_STARS_LOWEST) =>
+  sql<number>`coalesce(reviews.rating, ${sql.lit(none)})`;
+
 type ReviewsQuery<O> = SelectQueryBuilder<Database, "reviews", O>;
 
 /** Only what the public sees: hidden reviews never count, and the filters narrow it down. */
@@ -45,26 +55,26 @@ function visibleMatching<O>(
   let narrowed = query
     .where("reviews.service_id", "=", serviceId)
     .where("reviews.hidden_at", "is", null);
-  if (stars !== undefined) narrowed = narrowed.where("reviews.rating", "=", stars);
+  if (stars !== undefined) narrowed = narrowed.where(starsOr(NO_STARS_HIGHEST), "=", stars);
   if (module !== undefined) narrowed = narrowed.where("reviews.ielts_module", "=", module);
   return narrowed;
 }
 
 /**
- * One page of a course's visible reviews in the chosen order and filter, and how many match in
+ * A stretch of a course's visible reviews in the chosen order and filter, and how many match in
  * all. Reviews without stars come last in both star orders; ties go newest first.
  */
 export async function listCourseReviews(
   db: DB,
   serviceId: string,
-  query: ReviewQuery,
+  query: Pick<ReviewQuery, "sort" | "stars" | "module">,
+  { offset, limit }: { offset: number; limit: number },
 ): Promise<{ reviews: PublicReview[]; count: number }> {
   let list = visibleMatching(reviewsWithDetails(db), serviceId, query);
-  const withoutStarsLast = sql<number>`case when reviews.rating is null then 1 else 0 end`;
   if (query.sort === "highest") {
-    list = list.orderBy(withoutStarsLast).orderBy("reviews.rating", "desc");
+    list = list.orderBy(starsOr(NO_STARS_HIGHEST), "desc");
   } else if (query.sort === "lowest") {
-    list = list.orderBy(withoutStarsLast).orderBy("reviews.rating", "asc");
+    list = list.orderBy(starsOr(NO_STARS_LOWEST), "asc");
   } else if (query.sort === "helpful") {
     list = list.orderBy("reviews.helpful_count", "desc");
   }
@@ -72,8 +82,8 @@ export async function listCourseReviews(
     list
       .orderBy("reviews.created_at", "desc")
       .orderBy("reviews.id", "desc")
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
+      .limit(limit)
+      .offset(offset)
       .execute(),
     readReviewTallies(db, serviceId),
   ]);

@@ -14,6 +14,7 @@ import * as newsletterSubscribers from "./migrations/2026-11-22T18-00_newsletter
 import * as newsletterIssues from "./migrations/2026-11-23T10-00_newsletter-issues.ts";
 import * as reviewOutcomesAndVotes from "./migrations/2026-11-23T11-00_review-outcomes-and-votes.ts";
 import * as reviewTallies from "./migrations/2026-11-23T12-00_review-tallies.ts";
+import * as reviewSortIndexes from "./migrations/2026-11-23T13-00_review-sort-indexes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T10-00_newsletter-issues": newsletterIssues,
   "2026-11-23T11-00_review-outcomes-and-votes": reviewOutcomesAndVotes,
   "2026-11-23T12-00_review-tallies": reviewTallies,
+  "2026-11-23T13-00_review-sort-indexes": reviewSortIndexes,
 };
 
 function migratorFor(db: DB): Migrator {

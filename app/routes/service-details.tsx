@@ -47,7 +47,10 @@ import type { Route } from "./+types/service-details";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-/** "Show more" loads up to this many pages of reviews at once (a link's page number is capped). */
+/**
+ * "Show more" keeps what was shown and adds the next page, up to this many pages; beyond them the
+ * earliest pages drop off the top, so a page never holds more than 200 reviews.
+ */
 const MAX_SHOWN_PAGES = 20;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -62,13 +65,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const chosen = [...url.searchParams].filter(([, value]) => value !== "");
   const parsed = reviewQuerySchema.safeParse(Object.fromEntries(chosen));
   const query = parsed.success ? parsed.data : reviewQuerySchema.parse({});
-  const shownPages = Math.min(query.page, MAX_SHOWN_PAGES);
-  // 'Show more' keeps what was shown and adds the next page: pages 1..n in one read.
+  const firstShownPage = Math.max(1, query.page - MAX_SHOWN_PAGES + 1);
+  const shownBefore = (firstShownPage - 1) * REVIEWS_PAGE_SIZE;
   const [list, summary, ownReview] = await Promise.all([
-    listCourseReviews(db, service.id, {
-      ...query,
-      page: 1,
-      size: shownPages * REVIEWS_PAGE_SIZE,
+    // The shown pages in one read.
+    listCourseReviews(db, service.id, query, {
+      offset: shownBefore,
+      limit: (query.page - firstShownPage + 1) * REVIEWS_PAGE_SIZE,
     }),
     summarizeCourseReviews(db, service.id),
     // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
@@ -90,7 +93,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     })),
     matching: list.count,
     summary,
-    query: { sort: query.sort, stars: query.stars, module: query.module, page: shownPages },
+    query: { sort: query.sort, stars: query.stars, module: query.module, page: query.page },
+    /** How many reviews of the list come before the shown ones (past MAX_SHOWN_PAGES pages). */
+    shownBefore,
     signedIn: Boolean(user),
     isOwner: Boolean(user?.isOwner),
     mayManage: mayManageService(user, service),
@@ -272,6 +277,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
     service,
     reviews,
     matching,
+    shownBefore,
     summary,
     query,
     signedIn,
@@ -417,6 +423,13 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
 
         {summary.reviewCount === 0 ? (
           <p className="mt-6 text-slate-700">No reviews yet: please add a review.</p>
+        ) : reviews.length === 0 && shownBefore > 0 && matching > 0 ? (
+          <p className="mt-6 text-slate-700">
+            {`This list has ${matching} reviews. `}
+            <Link to={listHref({ ...query, page: 1 })} preventScrollReset className="link">
+              Back to the first reviews
+            </Link>
+          </p>
         ) : reviews.length === 0 ? (
           <p className="mt-6 text-slate-700">
             No review matches this choice.{" "}
@@ -425,67 +438,80 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             </Link>
           </p>
         ) : (
-          <ul className="mt-6 space-y-4" aria-label="Reviews">
-            {reviews.map((review) => (
-              <li
-                key={review.id}
-                className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-              >
-                <Avatar photoUrl={review.userPhoto} name={review.userName} size="sm" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="font-semibold text-slate-900">
-                      {review.userName}
-                      {review.verified && (
-                        <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
-                          Verified student
-                        </span>
-                      )}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      <time dateTime={review.createdAt.toISOString()}>
-                        {formatLongDate(review.createdAt)}
-                      </time>
-                    </p>
-                  </div>
-                  <Stars value={review.rating} />
-                  {formatOutcome(review.outcome) && (
-                    <p className="mt-1 text-sm font-medium text-brand-800">
-                      {formatOutcome(review.outcome)}
-                    </p>
-                  )}
-                  <p className="mt-2 whitespace-pre-line break-words text-slate-700">
-                    {review.message}
-                  </p>
-                  {review.reply && (
-                    <div className="mt-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100">
-                      <p className="text-sm font-semibold text-brand-900">
-                        The teacher's answer ·{" "}
-                        <time dateTime={review.reply.at.toISOString()}>
-                          {formatLongDate(review.reply.at)}
+          <>
+            {shownBefore > 0 && (
+              <p className="mt-6 text-slate-700">
+                {`Showing reviews ${shownBefore + 1}–${shownBefore + reviews.length} of ${matching}. `}
+                <Link to={listHref({ ...query, page: 1 })} preventScrollReset className="link">
+                  Back to the first reviews
+                </Link>
+              </p>
+            )}
+            <ul className="mt-6 space-y-4" aria-label="Reviews">
+              {reviews.map((review) => (
+                <li
+                  key={review.id}
+                  className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+                >
+                  <Avatar photoUrl={review.userPhoto} name={review.userName} size="sm" />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <p className="font-semibold text-slate-900">
+                        {review.userName}
+                        {review.verified && (
+                          <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+                            Verified student
+                          </span>
+                        )}
+                      </p>
+                      <p className="text-sm text-slate-600">
+                        <time dateTime={review.createdAt.toISOString()}>
+                          {formatLongDate(review.createdAt)}
                         </time>
                       </p>
-                      <p className="mt-1 whitespace-pre-line break-words text-slate-800">
-                        {review.reply.text}
-                      </p>
                     </div>
-                  )}
-                  <HelpfulControl review={review} mayVote={signedIn && review.id !== ownReviewId} />
-                  {isOwner && <ReplyControls review={review} />}
-                  {signedIn && review.id !== ownReviewId && <ReportControl review={review} />}
-                </div>
-              </li>
-            ))}
-          </ul>
+                    <Stars value={review.rating} />
+                    {formatOutcome(review.outcome) && (
+                      <p className="mt-1 text-sm font-medium text-brand-800">
+                        {formatOutcome(review.outcome)}
+                      </p>
+                    )}
+                    <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                      {review.message}
+                    </p>
+                    {review.reply && (
+                      <div className="mt-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100">
+                        <p className="text-sm font-semibold text-brand-900">
+                          The teacher's answer ·{" "}
+                          <time dateTime={review.reply.at.toISOString()}>
+                            {formatLongDate(review.reply.at)}
+                          </time>
+                        </p>
+                        <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+                          {review.reply.text}
+                        </p>
+                      </div>
+                    )}
+                    <HelpfulControl
+                      review={review}
+                      mayVote={signedIn && review.id !== ownReviewId}
+                    />
+                    {isOwner && <ReplyControls review={review} />}
+                    {signedIn && review.id !== ownReviewId && <ReportControl review={review} />}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-        {reviews.length < matching && (
+        {shownBefore + reviews.length < matching && (
           <p className="mt-6">
             <Link
               to={listHref({ ...query, page: query.page + 1 })}
               preventScrollReset
               className="btn-secondary"
             >
-              {`Show more (${matching - reviews.length} more)`}
+              {`Show more (${matching - shownBefore - reviews.length} more)`}
             </Link>
           </p>
         )}

@@ -10,9 +10,9 @@ import { DatabaseSync } from "node:sqlite";
 const [path, port] = process.argv.slice(2);
 const database = new DatabaseSync(path ?? "");
 const page = database.prepare(
-  "select * from services order by created_at desc, id desc limit ? offset ?",
+  "select * from services where status = 'published' order by created_at desc, id desc limit ? offset ?",
 );
-const count = database.prepare("select count(*) as count from services");
+const count = database.prepare("select count(*) as count from services where status = 'published'");
 const ratingStatements = new Map<number, ReturnType<DatabaseSync["prepare"]>>();
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -24,7 +24,8 @@ createServer((request, response) => {
   let ratings = ratingStatements.get(rows.length);
   if (!ratings) {
     ratings = database.prepare(
-      `select service_id, avg(rating) as average, count(*) as count from reviews where service_id in (${rows.map(() => "?").join(",")}) group by service_id`,
+      `select service_id, sum(review_count) as count, sum(stars * review_count) as total from review_tallies
+        where service_id in (${rows.map(() => "?").join(",")}) and stars > 0 and review_count > 0 group by service_id`,
     );
     ratingStatements.set(rows.length, ratings);
   }
@@ -32,8 +33,8 @@ createServer((request, response) => {
     (
       ratings.all(...rows.map((row) => row.id as string)) as {
         service_id: string;
-        average: number;
         count: number;
+        total: number;
       }[]
     ).map((r) => [r.service_id, r]),
   );
@@ -46,7 +47,7 @@ createServer((request, response) => {
       price: (row.price_cents as number) / 100,
       description: row.description,
       img: row.image_url,
-      rating: rating ? Math.round(rating.average * 10) / 10 : null,
+      rating: rating ? Math.round((rating.total / rating.count) * 10) / 10 : null,
       ratingCount: rating?.count ?? 0,
       addTime: {
         date: `${at.getUTCDate()}/${at.getUTCMonth() + 1}/${at.getUTCFullYear()}`,

@@ -84,7 +84,11 @@ export function reviewsApi(options: ApiOptions) {
     }
     const query = reviewQuerySchema.safeParse(params);
     if (!query.success) return c.json({ message: problems(query.error) }, 400);
-    const { reviews, count } = await listCourseReviews(db, serviceId, query.data);
+    const { page, size } = query.data;
+    const { reviews, count } = await listCourseReviews(db, serviceId, query.data, {
+      offset: (page - 1) * size,
+      limit: size,
+    });
     return publicJson(c, { reviews: reviews.map(publicReviewJson), count });
   });
 

@@ -371,4 +371,55 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
         .execute(),
     ).toEqual([]);
   });
+
+  it("'Show more' reaches every review of a long list, holding at most 200 on the page", async () => {
+    const { db } = site.database;
+    const long = await insertService(db, { name: "Long course" });
+    const start = Date.UTC(2025, 0, 1);
+    for (let n = 0; n < 215; n++) {
+      const userId = await insertUser(db, { name: `Reader ${n}` });
+      await insertReview(db, {
+        serviceId: long,
+        userId,
+        rating: 1 + (n % 5),
+        message: `Review number ${n + 1}`,
+        createdAt: new Date(start - n * 60_000),
+      });
+    }
+    const shown = async (query: string) => {
+      const html = await (await site.app.request(`${ORIGIN}/services/${long}${query}`)).text();
+      // Each review's text is in the list, and again in the page's data and structured data.
+      const numbers = [
+        ...new Set([...html.matchAll(/Review number (\d+)/g)].map((match) => Number(match[1]))),
+      ];
+      return {
+        first: numbers[0],
+        last: numbers.at(-1),
+        count: numbers.length,
+        more: /Show more \((\d+) more\)/.exec(html)?.[1],
+        moreHref: /href="([^"]*)"[^>]*>Show more/.exec(html)?.[1]?.replaceAll("&amp;", "&"),
+        window: /Showing reviews ([\d–]+ of \d+)/.exec(html)?.[1],
+      };
+    };
+    expect(await shown("")).toMatchObject({ first: 1, last: 10, more: "205", window: undefined });
+    expect(await shown("?page=20")).toMatchObject({ first: 1, last: 200, more: "15" });
+    // Past 20 pages the earliest drop off the top, and the link still leads on.
+    expect(await shown("?page=21")).toMatchObject({
+      first: 11,
+      last: 210,
+      count: 200,
+      more: "5",
+      moreHref: `/services/${long}?page=22#reviews-heading`,
+      window: "11–210 of 215",
+    });
+    expect(await shown("?page=22")).toMatchObject({
+      first: 21,
+      last: 215,
+      more: undefined,
+      window: "21–215 of 215",
+    });
+    const beyond = await (await site.app.request(`${ORIGIN}/services/${long}?page=90`)).text();
+    expect(beyond).toContain("This list has 215 reviews.");
+    expect(beyond).toContain("Back to the first reviews");
+  });
 });
