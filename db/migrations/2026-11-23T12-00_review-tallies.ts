@@ -65,8 +65,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(`create function review_tallies_follow_reviews() returns trigger
     language plpgsql as $$
     begin
-      if tg_op <> 'INSERT' then ${countOut("old")}; end if;
-      if tg_op <> 'DELETE' then ${countIn("new")}; end if;
+      if tg_op = 'INSERT' then ${countIn("new")};
+      elsif tg_op = 'DELETE' then ${countOut("old")};
+      -- Two tallies are locked in key order, so two edits moving reviews between the same two
+      -- tallies in opposite directions never wait for each other (a deadlock).
+      elsif (${contribution("new").key.join(", ")}) < (${contribution("old").key.join(", ")}) then
+        ${countIn("new")};
+        ${countOut("old")};
+      else
+        ${countOut("old")};
+        ${countIn("new")};
+      end if;
       return null;
     end $$`)
     .execute(db);
