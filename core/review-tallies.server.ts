@@ -46,27 +46,3 @@ export function countMatching(
   }
   return count;
 }
-
-/** The number and total of the stars of each course's visible rated reviews. */
-export async function starTotals(
-  db: DB,
-  serviceIds: string[],
-): Promise<Map<string, { count: number; total: number }>> {
-  if (serviceIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("review_tallies")
-    .select((eb) => [
-      "service_id",
-      eb.fn.sum<number | string>("review_count").as("count"),
-      eb.fn.sum<number | string>(eb("stars", "*", eb.ref("review_count"))).as("total"),
-    ])
-    .where("service_id", "in", serviceIds)
-    // A review posted without stars says nothing about them.
-    .where("stars", ">", 0)
-    .where("review_count", ">", 0)
-    .groupBy("service_id")
-    .execute();
-  return new Map(
-    rows.map((row) => [row.service_id, { count: Number(row.count), total: Number(row.total) }]),
-  );
-}

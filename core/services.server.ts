@@ -1,12 +1,18 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { type ServiceRow, type ServiceStatus, toDate } from "../db/schema.ts";
+import {
+  type CourseDetails,
+  courseDetailsFields,
+  detailsColumns,
+  detailsOf,
+  serviceFormValues,
+} from "./course-details.server.ts";
 import { MAX_SERVICE_DESCRIPTION_LENGTH, MAX_SERVICE_NAME_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
-import { starTotals } from "./review-tallies.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { getSiteSettings } from "./site-settings.server.ts";
 import { optionalHttpUrl } from "./web-address.ts";
@@ -38,26 +44,14 @@ export interface Service {
   /** Who added it: null for the teacher's seeded catalogue. */
   createdBy: string | null;
   status: ServiceStatus;
+  /** Its visible reviews, with or without stars. */
+  reviewCount: number;
+  details: CourseDetails;
 }
 
 export interface ServicePage {
   services: Service[];
   count: number;
-}
-
-export async function listServices(
-  db: DB,
-  { page, size }: { page: number; size: number },
-): Promise<ServicePage> {
-  const [services, total] = await Promise.all([
-    newestFirst(db, { offset: page * size, limit: size }),
-    db
-      .selectFrom("services")
-      .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .where("status", "=", "published")
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { services, count: Number(total.count) };
 }
 
 export async function latestServices(db: DB, count = HOME_PREVIEW_COUNT): Promise<Service[]> {
@@ -74,7 +68,7 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
     .limit(limit)
     .offset(offset)
     .execute();
-  return withRatings(db, rows);
+  return rows.map(toService);
 }
 
 /** A course in the catalogue (not one waiting for approval or unpublished). */
@@ -102,7 +96,7 @@ export async function findServiceFor(
 async function findAnyService(db: DB, id: string): Promise<Service | undefined> {
   if (!isPlausibleId(id)) return undefined;
   const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? (await withRatings(db, [row]))[0] : undefined;
+  return row ? toService(row) : undefined;
 }
 
 /** Who looks at or changes a course. */
@@ -113,32 +107,30 @@ export function mayManageService(viewer: Viewer | null, service: Service): boole
   return Boolean(viewer && (viewer.isOwner || service.createdBy === viewer.id));
 }
 
-async function withRatings(db: DB, rows: ServiceRow[]): Promise<Service[]> {
-  if (rows.length === 0) return [];
-  const totals = await starTotals(
-    db,
-    rows.map((row) => row.id),
-  );
-  const ratingOf = (serviceId: string): Rating | null => {
-    const stars = totals.get(serviceId);
-    return stars
-      ? { average: Math.round((stars.total / stars.count) * 10) / 10, count: stars.count }
-      : null;
-  };
-  return rows.map((row) => ({
+/** A course as the pages and the API see it, its rating from the counts its row keeps. */
+export function toService(row: ServiceRow): Service {
+  return {
     id: row.id,
     name: row.name,
     price: centsToPrice(row.price_cents),
     description: row.description,
     imageUrl: row.image_url,
-    rating: ratingOf(row.id),
+    rating:
+      row.rating_count === 0
+        ? null
+        : {
+            average: Math.round((row.rating_sum / row.rating_count) * 10) / 10,
+            count: row.rating_count,
+          },
     createdAt: toDate(row.created_at),
     createdBy: row.created_by,
     status: row.status,
-  }));
+    reviewCount: row.review_count,
+    details: detailsOf(row),
+  };
 }
 
-const MAX_PRICE = 100_000;
+export const MAX_PRICE = 100_000;
 
 /** The Add Service form's fields, with the bounds a real catalogue needs. */
 export const serviceInputSchema = z.object({
@@ -163,7 +155,15 @@ export const serviceInputSchema = z.object({
     MAX_SERVICE_DESCRIPTION_LENGTH,
     `Please keep the description under ${MAX_SERVICE_DESCRIPTION_LENGTH} characters.`,
   ),
+  ...courseDetailsFields,
 });
+
+/** The Add and Edit forms: the same fields, the details sent flat (see serviceFormValues). */
+export const serviceFormSchema = z.preprocess(
+  (values) => serviceFormValues(values as Record<string, string>),
+  serviceInputSchema,
+);
+
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 
 /**
@@ -188,6 +188,7 @@ export async function createService(
       price_cents: Math.round(input.price * 100),
       description: input.description,
       image_url: input.imageUrl ?? DEFAULT_COVER,
+      ...detailsColumns(input),
       created_by: writer.userId,
       created_at: new Date().toISOString(),
       status,
@@ -227,6 +228,7 @@ export async function updateService(
       price_cents: Math.round(input.price * 100),
       description: input.description,
       image_url: input.imageUrl ?? DEFAULT_COVER,
+      ...detailsColumns(input),
     })
     .where("id", "=", serviceId)
     .execute();
@@ -293,5 +295,5 @@ export async function listServicesOutOfCatalogue(db: DB): Promise<Service[]> {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return withRatings(db, rows);
+  return rows.map(toService);
 }

@@ -15,6 +15,9 @@ import * as newsletterIssues from "./migrations/2026-11-23T10-00_newsletter-issu
 import * as reviewOutcomesAndVotes from "./migrations/2026-11-23T11-00_review-outcomes-and-votes.ts";
 import * as reviewTallies from "./migrations/2026-11-23T12-00_review-tallies.ts";
 import * as reviewSortIndexes from "./migrations/2026-11-23T13-00_review-sort-indexes.ts";
+import * as courseDetails from "./migrations/2026-11-23T14-00_course-details.ts";
+import * as courseRatingColumns from "./migrations/2026-11-23T15-00_course-rating-columns.ts";
+import * as catalogueSearch from "./migrations/2026-11-23T16-00_catalogue-search.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -36,6 +39,9 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T11-00_review-outcomes-and-votes": reviewOutcomesAndVotes,
   "2026-11-23T12-00_review-tallies": reviewTallies,
   "2026-11-23T13-00_review-sort-indexes": reviewSortIndexes,
+  "2026-11-23T14-00_course-details": courseDetails,
+  "2026-11-23T15-00_course-rating-columns": courseRatingColumns,
+  "2026-11-23T16-00_catalogue-search": catalogueSearch,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -28,6 +28,22 @@ export interface ServicesTable {
   created_at: Timestamp;
   /** In the catalogue, waiting for the owner's approval, or taken out of it (restorable). */
   status: Generated<ServiceStatus>;
+  /** What a buyer weighs (core/course-details.ts), all optional. */
+  ielts_module: Generated<"academic" | "general" | "both" | null>;
+  level_from: Generated<number | null>;
+  level_to: Generated<number | null>;
+  length_value: Generated<number | null>;
+  length_unit: Generated<"days" | "weeks" | null>;
+  format: Generated<"video" | "live" | "one-to-one" | null>;
+  /** A JSON array of up to 8 strings. */
+  learning_points: Generated<string>;
+  /**
+   * The course's visible reviews, rated ones, and their stars' total: sums of its review_tallies,
+   * kept by triggers (migration 2026-11-23T15-00), for sorting the catalogue.
+   */
+  review_count: Generated<number>;
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
 }
 
 export type ServiceStatus = "published" | "pending" | "unpublished";

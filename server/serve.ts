@@ -5,7 +5,7 @@ import { getRequestListener } from "@hono/node-server";
 import { deleteExpiredRows } from "../core/housekeeping.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
+import { fillSeededCourseDetails, seedCatalogueIfEmpty } from "../db/seed/index.ts";
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { shedLoad } from "./load-shedding.ts";
@@ -28,11 +28,13 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   const { db, engine } = database;
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
+  const detailed = await fillSeededCourseDetails(db);
   const housekeeping = () =>
     deleteExpiredRows(db).catch((error: unknown) => console.error("Housekeeping failed:", error));
   await housekeeping();
   setInterval(housekeeping, 60 * 60 * 1000).unref();
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
+  if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
 
   const { app, mailOutbox } = createApp({
     database,

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 
 type Common = { label: string; name: string; error?: string };
 
@@ -69,6 +74,35 @@ export function TextAreaField({
       name={name}
       error={error}
       control={(props) => <textarea className="field mt-1" {...props} {...textarea} />}
+    />
+  );
+}
+
+/** A labelled choice among `options` (value → label); the first option may stand for "none". */
+export function SelectField({
+  label,
+  name,
+  error,
+  options,
+  ...select
+}: Common & {
+  options: Record<string, string> | [string, string][];
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const entries = Array.isArray(options) ? options : Object.entries(options);
+  return (
+    <Field
+      label={label}
+      name={name}
+      error={error}
+      control={(props) => (
+        <select className="field mt-1 block" {...props} {...select}>
+          {entries.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import { formatDetailsInShort } from "../../core/course-details.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
 import type { Service } from "../../core/services.server.ts";
 import { RatingBadge } from "./rating.tsx";
 
 export type ServiceSummary = Pick<
   Service,
-  "id" | "name" | "price" | "description" | "imageUrl" | "rating"
+  "id" | "name" | "price" | "description" | "imageUrl" | "rating" | "details"
 >;
 
 /**
@@ -44,6 +45,9 @@ export function ServiceCard({
       </a>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-bold leading-snug text-slate-900">{service.name}</Heading>
+        {formatDetailsInShort(service.details) && (
+          <p className="mt-1 text-sm text-slate-600">{formatDetailsInShort(service.details)}</p>
+        )}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold text-brand-800">Price: $ {formatPrice(service.price)}</p>
           <RatingBadge rating={service.rating} />

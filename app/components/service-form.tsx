@@ -3,11 +3,13 @@ import {
   MAX_SERVICE_DESCRIPTION_LENGTH,
   MAX_SERVICE_NAME_LENGTH,
 } from "../../core/field-limits.ts";
+import { CourseDetailsFields, type CourseDetailsFormValues } from "./course-details-fields.tsx";
 import { TextAreaField, TextField } from "./form-field.tsx";
 
 export type ServiceFormValues = Partial<
   Record<"serviceName" | "price" | "imageUrl" | "description", string>
->;
+> &
+  CourseDetailsFormValues;
 
 /** The Add Service form, also used (pre-filled) to edit a course: same fields, same checks. */
 export function ServiceForm({
@@ -58,6 +60,7 @@ export function ServiceForm({
         defaultValue={values.description}
         error={errors.description}
       />
+      <CourseDetailsFields values={values} errors={errors} />
       <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
         {submitLabel}
       </button>

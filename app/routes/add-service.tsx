@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { createService, serviceInputSchema } from "../../core/services.server.ts";
+import { createService, serviceFormSchema } from "../../core/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const result = parseForm(serviceInputSchema, await request.formData());
+  const result = parseForm(serviceFormSchema, await request.formData());
   if (!result.ok) {
     return data(
       { values: result.values, fieldErrors: result.fieldErrors, flash: null },

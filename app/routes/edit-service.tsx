@@ -2,9 +2,10 @@ import { data } from "react-router";
 import {
   findServiceFor,
   mayManageService,
-  serviceInputSchema,
+  serviceFormSchema,
   updateService,
 } from "../../core/services.server.ts";
+import { courseDetailsFormValues } from "../components/course-details-fields.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const result = parseForm(serviceInputSchema, await request.formData());
+  const result = parseForm(serviceFormSchema, await request.formData());
   if (!result.ok) {
     return data(
       { values: result.values, fieldErrors: result.fieldErrors, flash: null },
@@ -59,6 +60,7 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
     price: String(service.price),
     imageUrl: service.imageUrl.startsWith("/") ? "" : service.imageUrl,
     description: service.description,
+    ...courseDetailsFormValues(service.details),
   };
   return (
     <div className="container-page max-w-2xl py-12">

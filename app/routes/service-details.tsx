@@ -29,6 +29,7 @@ import {
 import { findServiceFor, mayManageService } from "../../core/services.server.ts";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { CourseFacts } from "../components/course-facts.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
@@ -322,6 +323,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
           <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-700">
             {service.description}
           </p>
+          <CourseFacts details={service.details} />
           <Link to={`/services/${service.id}/enroll`} className="btn-primary mt-8">
             Enroll Today
           </Link>

@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { listServices, SERVICES_PAGE_SIZE } from "../../core/services.server.ts";
+import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
+import { SERVICES_PAGE_SIZE } from "../../core/services.server.ts";
+import {
+  type CatalogueChoices,
+  CatalogueSearchForm,
+  catalogueHref,
+} from "../components/catalogue-search-form.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { appContext } from "../context.server.ts";
@@ -21,10 +27,23 @@ function requestedPage(url: URL): number | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const page = requestedPage(new URL(request.url));
+  const url = new URL(request.url);
+  const page = requestedPage(url);
+  // An empty field of the search form means "not given".
+  const given = Object.fromEntries(
+    [...url.searchParams].filter(([name, value]) => name !== "page" && value !== ""),
+  );
+  const parsed = catalogueFilterSchema.safeParse(given);
+  // A choice that makes no sense is shown beside its field, and the catalogue without it.
+  const filter = parsed.success ? parsed.data : catalogueFilterSchema.parse({});
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    fieldErrors[String(issue.path[0] ?? "q")] ??= issue.message;
+  }
   const { services, count } = await listServices(db, {
     page: page === null ? 0 : page - 1,
     size: SERVICES_PAGE_SIZE,
+    ...filter,
   });
   const pageCount = Math.max(1, Math.ceil(count / SERVICES_PAGE_SIZE));
   const outOfRange = page === null || page > pageCount;
@@ -35,9 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       count,
       services: outOfRange ? [] : services,
       outOfRange,
+      // What the form shows: the address's own values, even a wrong one beside its error.
+      chosen: given as CatalogueChoices,
+      fieldErrors,
+      filtered: parsed.success && Object.keys(given).some((name) => name !== "sort"),
       // Worked out here so the browser's code needs nothing from core (which would bring zod).
       offset: ((page ?? 1) - 1) * SERVICES_PAGE_SIZE,
-      origin: new URL(request.url).origin,
+      origin: url.origin,
     },
     { status: outOfRange ? 404 : 200 },
   );
@@ -59,7 +82,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, page, pageCount, count, outOfRange } = loaderData;
+  const { services, page, pageCount, count, outOfRange, chosen, fieldErrors, filtered } =
+    loaderData;
   const navigation = useNavigation();
   const [openImage, setOpenImage] = useState<number | null>(null);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/services";
@@ -67,17 +91,38 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Services</h1>
-      <p className="mt-1 text-slate-600">
-        {count} courses to prepare you for every part of the IELTS test.
+      <p className="mt-1 text-slate-600" aria-live="polite">
+        {filtered
+          ? `${count} ${count === 1 ? "course matches" : "courses match"} your search.`
+          : `${count} courses to prepare you for every part of the IELTS test.`}
       </p>
+      {/* A new address (a link, Clear) shows its own choices: the form starts afresh. */}
+      <CatalogueSearchForm
+        key={JSON.stringify(chosen)}
+        chosen={chosen}
+        errors={fieldErrors}
+        filtered={filtered}
+      />
 
-      {outOfRange ? (
+      {count === 0 && filtered ? (
+        <div className="mt-10 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-xl font-bold text-slate-900">No course matches your search.</h2>
+          <p className="mt-2 text-slate-600">
+            {chosen.q
+              ? `No course's name or description has every word of "${chosen.q}" with the filters you chose. Try fewer words or other filters.`
+              : "No course has everything you chose. Try other filters."}
+          </p>
+          <Link to="/services" className="btn-primary mt-6">
+            Show all courses
+          </Link>
+        </div>
+      ) : outOfRange ? (
         <div className="mt-10 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
           <h2 className="text-xl font-bold text-slate-900">There is no such page of services.</h2>
           <p className="mt-2 text-slate-600">
             The catalogue has {pageCount} {pageCount === 1 ? "page" : "pages"}.
           </p>
-          <Link to="/services" className="btn-primary mt-6">
+          <Link to={catalogueHref(chosen, 1)} className="btn-primary mt-6">
             Go to the first page
           </Link>
         </div>
@@ -115,7 +160,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             return (
               <Link
                 key={item}
-                to={item === 1 ? "/services" : `/services?page=${item}`}
+                to={catalogueHref(chosen, item)}
                 aria-current={current ? "page" : undefined}
                 aria-label={`Page ${item}`}
                 className={`inline-flex size-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ${

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
 import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
 import type { WriteLimited } from "../../core/rate-limit.server.ts";
 import {
@@ -7,7 +8,6 @@ import {
   deleteService,
   findService,
   latestServices,
-  listServices,
   SERVICES_PAGE_SIZE,
   type ServiceRefusal,
   serviceInputSchema,
@@ -57,14 +57,17 @@ export function servicesApi(options: ApiOptions) {
   api.get("/", async (c) => publicJson(c, (await latestServices(db)).map(serviceJson)));
 
   api.get("/services", async (c) => {
-    const query = pageQuery.safeParse({
-      page: c.req.query("page") || undefined,
-      size: c.req.query("size") || undefined,
-    });
-    if (!query.success) {
-      return c.json({ message: query.error.issues.map((issue) => issue.message).join("; ") }, 400);
+    // An empty parameter means "not given", as a form's empty field does.
+    const given = Object.fromEntries(
+      Object.entries(c.req.query()).filter(([, value]) => value !== ""),
+    );
+    const paging = pageQuery.safeParse(given);
+    const filter = catalogueFilterSchema.safeParse(given);
+    if (!paging.success || !filter.success) {
+      const issues = [...(paging.error?.issues ?? []), ...(filter.error?.issues ?? [])];
+      return c.json({ message: issues.map((issue) => issue.message).join("; ") }, 400);
     }
-    const { services, count } = await listServices(db, query.data);
+    const { services, count } = await listServices(db, { ...paging.data, ...filter.data });
     return publicJson(c, { services: services.map(serviceJson), count });
   });
 
@@ -85,16 +88,22 @@ export function servicesApi(options: ApiOptions) {
         price: z.unknown(),
         description: z.unknown(),
         img: z.unknown(),
+        module: z.unknown(),
+        level: z.unknown(),
+        length: z.unknown(),
+        format: z.unknown(),
+        learningPoints: z.unknown(),
       })
       .partial()
       .safeParse(await readJson(c));
     if (!body.success) return { ok: false, message: "Send a JSON object." } as const;
-    const { serviceName, price, description, img } = body.data;
+    const { serviceName, price, description, img, ...details } = body.data;
     const input = serviceInputSchema.safeParse({
       serviceName,
       price: typeof price === "number" ? String(price) : price,
       description,
       imageUrl: img ?? "",
+      ...details,
     });
     if (!input.success) return { ok: false, message: problems(input.error) } as const;
     return { ok: true, input: input.data } as const;

@@ -24,7 +24,9 @@ export function apiShapes(baseUrl: string) {
       img: absolute(service.imageUrl),
       rating: service.rating?.average ?? null,
       ratingCount: service.rating?.count ?? 0,
+      reviewCount: service.reviewCount,
       addTime: toAddTime(service.createdAt),
+      ...service.details,
     };
   }
 

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
+import { listServices } from "../../core/catalogue.server.ts";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import { listReviewsForService } from "../../core/reviews.server.ts";
-import { findService, latestServices, listServices } from "../../core/services.server.ts";
+import { findService, latestServices } from "../../core/services.server.ts";
 import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.server.ts";
 import { migrateDown, migrateToLatest } from "../../db/migrate.ts";
 import { catalogue } from "../../db/seed/catalogue.ts";

@@ -34,10 +34,17 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
         img: "http://localhost:3000/images/services/band-7-bootcamp.svg",
         rating: null,
         ratingCount: 0,
+        reviewCount: 0,
         addTime: {
           date: expect.stringMatching(/^\d{1,2}\/\d{1,2}\/\d{4}$/),
           time: expect.stringMatching(/^\d\d:\d\d:\d\d$/),
         },
+        // The course's details (issue 11), from the seeded catalogue.
+        module: "both",
+        level: { from: 6.5, to: 7 },
+        length: { value: 2, unit: "days" },
+        format: "live",
+        learningPoints: expect.arrayContaining(["Speaking drills in small groups"]),
       });
     });
   });

@@ -34,6 +34,7 @@ export async function insertService(
     createdAt?: Date;
     createdBy?: string;
     status?: ServiceStatus;
+    module?: "academic" | "general" | "both";
   } = {},
 ) {
   const id = crypto.randomUUID();
@@ -48,6 +49,7 @@ export async function insertService(
       created_by: overrides.createdBy ?? null,
       created_at: (overrides.createdAt ?? new Date()).toISOString(),
       status: overrides.status ?? "published",
+      ielts_module: overrides.module ?? null,
     })
     .execute();
   return id;

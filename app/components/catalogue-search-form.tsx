@@ -1,0 +1,107 @@
+import { Form, Link, useSubmit } from "react-router";
+import {
+  CATALOGUE_MODULE_FILTERS,
+  CATALOGUE_SORTS,
+  MAX_SEARCH_LENGTH,
+} from "../../core/catalogue.ts";
+import { SelectField, TextField } from "./form-field.tsx";
+
+/** The catalogue's choices as the address has them (each one optional, possibly wrong). */
+export type CatalogueChoices = Partial<
+  Record<"q" | "sort" | "module" | "minPrice" | "maxPrice", string>
+>;
+
+/** The address of a page of the catalogue with these choices: only what is given. */
+export function catalogueHref(chosen: CatalogueChoices, page: number): string {
+  const params = new URLSearchParams();
+  for (const name of ["q", "sort", "module", "minPrice", "maxPrice"] as const) {
+    const value = chosen[name];
+    if (value) params.set(name, value);
+  }
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/services?${search}` : "/services";
+}
+
+/**
+ * Search, sort and filter as one GET form, so every choice is in the address and works without
+ * JavaScript; with it, a changed sort or module applies at once (typing waits for the button).
+ */
+export function CatalogueSearchForm({
+  chosen,
+  errors,
+  filtered,
+}: {
+  chosen: CatalogueChoices;
+  errors: Partial<Record<string, string>>;
+  filtered: boolean;
+}) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/services"
+      role="search"
+      aria-label="Search the courses"
+      className="mt-6 grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_0.7fr_0.7fr_auto] lg:items-end"
+      onChange={(event) => {
+        const target = event.target as HTMLElement;
+        if (target instanceof HTMLSelectElement) submit(event.currentTarget);
+      }}
+    >
+      <TextField
+        label="Search courses"
+        name="q"
+        type="search"
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder="Writing, speaking, band 7…"
+        defaultValue={chosen.q ?? ""}
+        error={errors.q}
+      />
+      <SelectField
+        label="Sort by"
+        name="sort"
+        options={CATALOGUE_SORTS}
+        defaultValue={chosen.sort ?? "newest"}
+        error={errors.sort}
+      />
+      <SelectField
+        label="IELTS module"
+        name="module"
+        options={[["", "Any module"], ...Object.entries(CATALOGUE_MODULE_FILTERS)]}
+        defaultValue={chosen.module ?? ""}
+        error={errors.module}
+      />
+      <TextField
+        label="Price from ($)"
+        name="minPrice"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        defaultValue={chosen.minPrice ?? ""}
+        error={errors.minPrice}
+      />
+      <TextField
+        label="Price to ($)"
+        name="maxPrice"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        defaultValue={chosen.maxPrice ?? ""}
+        error={errors.maxPrice}
+      />
+      <div className="flex items-center gap-3">
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+        {filtered && (
+          <Link to="/services" className="link text-sm">
+            Clear
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}
