@@ -46,8 +46,8 @@ function detailColumns(details: CatalogueService["details"]) {
 
 /**
  * Gives the teacher's seeded courses their details on a database seeded before courses had any:
- * only a seeded course (no creator, its own cover) whose details are all still empty, so nothing
- * the teacher has set is overwritten. Returns how many courses were filled.
+ * only a seeded course (no creator, its own name and cover) whose details are all still empty, so
+ * nothing the teacher has set is overwritten. Returns how many courses were filled.
  */
 export async function fillSeededCourseDetails(db: DB): Promise<number> {
   let filled = 0;
@@ -56,6 +56,7 @@ export async function fillSeededCourseDetails(db: DB): Promise<number> {
       .updateTable("services")
       .set(detailColumns(course.details))
       .where("created_by", "is", null)
+      .where("name", "=", course.name)
       .where("image_url", "=", coverPath(course.slug))
       .where("ielts_module", "is", null)
       .where("level_from", "is", null)

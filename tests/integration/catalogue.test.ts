@@ -346,6 +346,13 @@ describe.each(engines)("the seeded catalogue's details on %s", (engine) => {
         .where("id", "=", edited?.id ?? "")
         .execute();
       const total = (await db.selectFrom("services").select("id").execute()).length;
+      // Someone else's course with a seeded cover is not the teacher's course.
+      const lookalike = await insertService(db, { name: "Short Test Course" });
+      await db
+        .updateTable("services")
+        .set({ image_url: "/images/services/listening.svg" })
+        .where("id", "=", lookalike)
+        .execute();
       expect(await fillSeededCourseDetails(db)).toBe(total - 1);
       expect(await fillSeededCourseDetails(db)).toBe(0);
       const kept = await db
@@ -354,6 +361,13 @@ describe.each(engines)("the seeded catalogue's details on %s", (engine) => {
         .where("id", "=", edited?.id ?? "")
         .executeTakeFirstOrThrow();
       expect(kept).toMatchObject({ format: "live", ielts_module: null, learning_points: "[]" });
+      expect(
+        await db
+          .selectFrom("services")
+          .select("ielts_module")
+          .where("id", "=", lookalike)
+          .executeTakeFirst(),
+      ).toEqual({ ielts_module: null });
     } finally {
       await database.drop();
     }
