@@ -134,10 +134,10 @@ export default function Privacy() {
       <TextSection id="cookies" title="Cookies">
         <p>
           The site sets only the cookies it needs to do what you ask, all of them its own. Scripts
-          cannot read them (httpOnly), other sites cannot send them along (SameSite=Lax), and on the
-          public site they travel only over HTTPS (Secure; the names of the sign-in cookies then
-          begin with <code>__Secure-</code>). There are no tracking or advertising cookies, so there
-          is nothing to consent to.
+          cannot read them (httpOnly), your browser leaves them out of other sites’ forms and
+          background requests (SameSite=Lax), and on the public site they travel only over HTTPS
+          (Secure; the names of the sign-in cookies then begin with <code>__Secure-</code>). There
+          are no tracking or advertising cookies, so there is nothing to consent to.
         </p>
         <dl className="mt-4 space-y-4">
           <div>
