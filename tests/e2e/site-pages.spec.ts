@@ -1,15 +1,18 @@
 import { expectAccessible } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
 
-/** Each footer entry, where it leads, and the heading of the page there. */
+/**
+ * Each footer entry, where it leads, and the heading of the page there. "Cookie policy" comes
+ * before "Privacy policy": followed from /privacy itself it would only scroll, loading nothing.
+ */
 const footerLinks = [
   ["Academic module", "/services?module=academic", "Services"],
   ["General Training", "/services?module=general", "Services"],
   ["About me", "/about", "About me"],
   ["Contact", "/contact", "Contact"],
   ["Terms of use", "/terms", "Terms of use"],
-  ["Privacy policy", "/privacy", "Privacy policy"],
   ["Cookie policy", "/privacy#cookies", "Privacy policy"],
+  ["Privacy policy", "/privacy", "Privacy policy"],
 ] as const;
 
 test("every footer link leads to a page with its heading, without JavaScript", async ({
@@ -32,8 +35,10 @@ test("every footer link leads to a page with its heading, without JavaScript", a
     ]);
     expect(response.status(), label).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    if (href.endsWith("#cookies")) {
+      await expect(page.getByRole("heading", { level: 2, name: "Cookies" })).toBeInViewport();
+    }
   }
-  await expect(page.getByRole("heading", { level: 2, name: "Cookies" })).toBeInViewport();
   await context.close();
 });
 
