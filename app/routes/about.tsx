@@ -24,12 +24,13 @@ export default function About() {
 
       <TextSection id="courses" title="The courses">
         <p>
-          The core course has 10 units, one for each week of a steady study plan, with over 400
-          video lessons and 15 full practice tests covering all four papers. Listening and Speaking
-          are the same in both tests; the Reading and Writing lessons are marked Academic or General
-          Training, and a separate course covers General Training letter writing. The SPEED
-          membership gives 90 days of access to every course, the MASTER membership 180 days with
-          more essay corrections and a one-to-one Speaking mock test.
+          The core course has 10 units, one for each week of a steady study plan. Across the courses
+          there are over 400 video lessons and 15 full practice tests, each with all four papers,
+          answer keys and model answers. Listening and Speaking are the same in both tests; the
+          Reading and Writing lessons are marked Academic or General Training, and a separate course
+          covers General Training letter writing. The SPEED membership gives 90 days of access to
+          every course, the MASTER membership 180 days with more essay corrections and a one-to-one
+          Speaking mock test.
         </p>
         <p>
           <Link to="/services">See every course</Link>, or read the <Link to="/blog">blog</Link>.
@@ -40,8 +41,8 @@ export default function About() {
         <p>
           Students who have signed in review a course once each, with stars, their own words and, if
           they like, the band they had before and the band they reached. A course’s rating is the
-          average of all its shown reviews, and a review from a student whose enrollment I confirmed
-          is marked “Verified student”.
+          average of the stars of all its shown reviews, and a review from a student whose
+          enrollment I confirmed is marked “Verified student”.
         </p>
         <p>
           Anyone signed in can report a review. I hide a review only when it breaks the rules in the{" "}

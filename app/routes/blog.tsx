@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { articles } from "../content/blog.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { publicPageMeta } from "../lib/meta.ts";
@@ -43,9 +44,9 @@ export default function Blog() {
           >
             <h2 id={`${article.slug}-heading`} className="text-2xl font-bold text-slate-900">
               {/* The article's own page: the address to share, with its own title and preview. */}
-              <a href={`/blog/${article.slug}`} className="hover:underline">
+              <Link to={`/blog/${article.slug}`} className="hover:underline">
                 {article.question}
-              </a>
+              </Link>
             </h2>
             <div className="prose-article mt-4 max-w-prose text-slate-700">
               {article.paragraphs.map((paragraph) => (
