@@ -22,6 +22,11 @@ export interface AppContext {
   securityLog: SecurityLog;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
   wakeMailWorker: () => void;
+  /**
+   * The site's public origin (BASE_URL, validated in server/config.ts), whatever scheme and host
+   * reached Node: canonical links, sharing tags, the sitemap and robots.txt are built from it.
+   */
+  baseUrl: string;
   /** A public deployment (NODE_ENV=production): cookies are Secure. */
   production: boolean;
   /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */

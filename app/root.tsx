@@ -34,8 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
-  const { googleSignIn } = context.get(appContext);
-  return data({ user, toast, googleSignIn }, { headers: responseHeaders });
+  const { googleSignIn, baseUrl } = context.get(appContext);
+  // The public origin, for every page's canonical link and sharing tags (app/lib/meta.ts).
+  return data({ user, toast, googleSignIn, siteUrl: baseUrl }, { headers: responseHeaders });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

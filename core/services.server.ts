@@ -71,6 +71,25 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
   return rows.map(toService);
 }
 
+/**
+ * The catalogue's courses with the moment each was added, newest first, at most `limit`: what the
+ * sitemap lists. A course keeps no time of its last edit, so when it was added is all there is.
+ */
+export async function listCatalogueDates(
+  db: DB,
+  limit: number,
+): Promise<{ id: string; createdAt: Date }[]> {
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "created_at"])
+    .where("status", "=", "published")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, createdAt: toDate(row.created_at) }));
+}
+
 /** A course in the catalogue (not one waiting for approval or unpublished). */
 export async function findService(db: DB, id: string): Promise<Service | undefined> {
   const service = await findAnyService(db, id);

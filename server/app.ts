@@ -183,6 +183,7 @@ export function createApp({
       clientAddress: addressOf(c),
       securityLog,
       wakeMailWorker: mailOutbox.wake,
+      baseUrl: config.baseUrl,
       production: config.production,
       googleSignIn: Boolean(config.google),
       googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),

@@ -1,8 +1,30 @@
-/** The footer's links are inert (they lead nowhere yet), and the copyright says 2022. */
+import { Link } from "react-router";
+
+/** Every entry leads to a real page; the copyright stays 2022, as the original site had it. */
 const columns = [
-  { heading: "Courses", links: ["Academic module", "General Training", "Memberships"] },
-  { heading: "Company", links: ["About me", "Careers", "Press kit"] },
-  { heading: "Legal", links: ["Terms of use", "Privacy policy", "Cookie policy"] },
+  {
+    heading: "Courses",
+    links: [
+      // The catalogue narrowed to one IELTS module (all courses until /services filters by it).
+      { label: "Academic module", to: "/services?module=academic" },
+      { label: "General Training", to: "/services?module=general" },
+    ],
+  },
+  {
+    heading: "Company",
+    links: [
+      { label: "About me", to: "/about" },
+      { label: "Contact", to: "/contact" },
+    ],
+  },
+  {
+    heading: "Legal",
+    links: [
+      { label: "Terms of use", to: "/terms" },
+      { label: "Privacy policy", to: "/privacy" },
+      { label: "Cookie policy", to: "/privacy#cookies" },
+    ],
+  },
 ];
 
 export function SiteFooter() {
@@ -21,10 +43,11 @@ export function SiteFooter() {
               {column.heading}
             </h2>
             <ul className="mt-3 space-y-2 text-sm">
-              {column.links.map((label) => (
-                <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: the footer's links are inert by design; an <a> without href is HTML's placeholder link, which is neither focusable nor announced as a link. */}
-                  <a className="text-slate-200">{label}</a>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <Link to={link.to} className="text-slate-200 hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,9 +1,14 @@
-/** The blog's four question-and-answer articles. Paragraphs are plain text. */
+/**
+ * The blog's four question-and-answer articles, each on the blog page and on a page of its own
+ * (`/blog/{slug}`). Paragraphs are plain text.
+ */
 export interface Article {
   slug: string;
   question: string;
   summary: string;
   paragraphs: string[];
+  /** The day its text last changed (YYYY-MM-DD), the sitemap's lastmod: change it with the text. */
+  revised: string;
 }
 
 export const articles: Article[] = [
@@ -19,6 +24,7 @@ export const articles: Article[] = [
       "Scaling also differs in emphasis: relational databases traditionally grow vertically (a bigger server, plus read replicas), while many NoSQL stores partition data horizontally from the start. Modern systems blur the line: PostgreSQL stores and indexes JSON documents, and MongoDB supports multi-document transactions.",
       "A practical rule: choose a relational database when the data has clear relationships and integrity matters (orders, payments, reviews that belong to users), and a NoSQL store when the access pattern is simple and known, the volume is huge, or the data is naturally a document, a cache entry or a graph.",
     ],
+    revised: "2026-11-21",
   },
   {
     slug: "jwt",
@@ -31,6 +37,7 @@ export const articles: Article[] = [
       "A JWT is signed, not encrypted: anyone holding it can decode and read the payload, so it must never contain secrets such as passwords. Because the server can verify it without looking anything up, it suits APIs and services that do not share a session store.",
       "That same property is the main drawback: a token stays valid until it expires, so revoking it early needs extra work, such as short lifetimes, a denylist or a version number stored per user. Tokens should be sent only over HTTPS, the algorithm should be fixed on the server (never taken from the token), and in browsers an httpOnly cookie is safer than local storage, which any injected script can read.",
     ],
+    revised: "2026-11-21",
   },
   {
     slug: "javascript-vs-nodejs",
@@ -43,6 +50,7 @@ export const articles: Article[] = [
       "In the browser, JavaScript gets the DOM, window, fetch, localStorage and other web APIs, and runs in a sandbox for security. In Node.js there is no DOM or window; instead there is access to the file system, the network and the operating system. Modern Node.js also supports many web-standard APIs such as fetch, URL and Web Streams.",
       "So JavaScript is the language, Node.js is one place to run it. Typical Node.js uses are web servers and APIs, command-line tools, build tools and real-time services such as chat; typical browser JavaScript makes pages interactive.",
     ],
+    revised: "2026-11-21",
   },
   {
     slug: "nodejs-concurrency",
@@ -55,5 +63,10 @@ export const articles: Article[] = [
       "Network I/O is handled by the operating system's own event notification (epoll on Linux, kqueue on macOS, IOCP on Windows). Work that has no such interface, like file system calls, DNS lookups with getaddrinfo, compression and some cryptography, runs on libuv's worker thread pool (four threads by default).",
       "The consequence is that Node.js is excellent at I/O-heavy work, but a long CPU-bound computation on the main thread blocks every other request until it finishes. Such work belongs in worker_threads, a separate process, or a job queue; and to use every CPU core, run several Node.js processes (for example with the cluster module or behind a load balancer).",
     ],
+    revised: "2026-11-21",
   },
 ];
+
+export function findArticle(slug: string): Article | undefined {
+  return articles.find((article) => article.slug === slug);
+}

@@ -1,17 +1,20 @@
 import type { PublicReview } from "../../core/reviews.server.ts";
 import type { Rating, Service } from "../../core/services.server.ts";
+import { absoluteUrl } from "../../core/site.ts";
 
 const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
 
 /**
  * schema.org `Course` for a details page (Google's course and review-snippet rules): the
  * provider always; `aggregateRating` (the page's own summary, `rating`) and `review` only when
- * there are ratings. React Router escapes the JSON, so review text cannot close the script element.
+ * there are ratings. Its image is an absolute address on the public origin (`siteUrl`), as `url`
+ * is. React Router escapes the JSON, so review text cannot close the script element.
  */
 export function serviceJsonLd(
   service: Service,
   rating: Rating | null,
   reviews: PublicReview[],
+  siteUrl: string,
   url: string,
 ) {
   return {
@@ -20,7 +23,7 @@ export function serviceJsonLd(
     name: service.name,
     description: service.description,
     url,
-    image: service.imageUrl,
+    image: absoluteUrl(service.imageUrl, siteUrl),
     provider: PROVIDER,
     offers: {
       "@type": "Offer",

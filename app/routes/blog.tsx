@@ -1,12 +1,16 @@
+import { Link } from "react-router";
 import { articles } from "../content/blog.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { sitePages } from "../content/site-pages.ts";
+import { publicPageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Blog",
-    "Questions and answers on web development: SQL versus NoSQL, JSON Web Tokens, JavaScript versus Node.js, and how Node.js handles concurrency.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    page: "Blog",
+    description:
+      "Questions and answers on web development: SQL versus NoSQL, JSON Web Tokens, JavaScript versus Node.js, and how Node.js handles concurrency.",
+    path: sitePages.blog.path,
+  });
 
 export default function Blog() {
   return (
@@ -39,9 +43,10 @@ export default function Blog() {
             className="scroll-mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
           >
             <h2 id={`${article.slug}-heading`} className="text-2xl font-bold text-slate-900">
-              <a href={`#${article.slug}`} className="hover:underline">
+              {/* The article's own page: the address to share, with its own title and preview. */}
+              <Link to={`/blog/${article.slug}`} className="hover:underline">
                 {article.question}
-              </a>
+              </Link>
             </h2>
             <div className="prose-article mt-4 max-w-prose text-slate-700">
               {article.paragraphs.map((paragraph) => (

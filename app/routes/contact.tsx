@@ -8,20 +8,23 @@ import {
 } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { publicPageMeta } from "../lib/meta.ts";
 import { retryAfterHeaders, writeLimited } from "../lib/refusals.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/contact";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Contact",
-    "Questions about a course, a membership or your IELTS preparation? Write to the teacher.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    page: "Contact",
+    description:
+      "Questions about a course, a membership or your IELTS preparation? Write to the teacher.",
+    path: sitePages.contact.path,
+  });
 
 /**
  * The message is kept for the owners' inbox and mailed to them (core/contact-messages.server.ts);

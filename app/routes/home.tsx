@@ -3,15 +3,19 @@ import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { latestServices } from "../../core/services.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { aboutTheTeacher } from "../content/about.ts";
+import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { publicPageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Home",
-    "IELTS preparation courses from an experienced teacher: 10 units, over 400 videos and 15 full practice tests, with honest reviews from students.",
-  );
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    page: "Home",
+    description:
+      "IELTS preparation courses from an experienced teacher: 10 units, over 400 videos and 15 full practice tests, with honest reviews from students.",
+    path: sitePages.home.path,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -111,16 +115,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             About Me
           </h2>
           <div className="space-y-4 text-slate-700 md:col-span-2">
+            {aboutTheTeacher.map((paragraph) => (
+              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            ))}
             <p>
-              I have taught English for more than twelve years and have prepared students for IELTS
-              since 2014, in classrooms and online. Most of my students need Band 6.5 or 7 for
-              university, registration as a nurse or doctor, or a visa, and most of them are working
-              while they study.
-            </p>
-            <p>
-              That is why the courses are built around short video lessons, realistic practice tests
-              and specific feedback, not endless theory. You learn what the examiners look for,
-              practise it under real timing and see exactly what to fix next.
+              <Link to="/about" className="link">
+                More about me and this site
+              </Link>
             </p>
           </div>
         </div>

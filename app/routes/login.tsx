@@ -9,14 +9,19 @@ import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode, errorCodeText } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { publicPageMeta } from "../lib/meta.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Login", "Log in to IELTS Hub to review the courses you have taken.");
+// One address for every `?redirectTo=` variant of the form.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    page: "Login",
+    description: "Log in to IELTS Hub to review the courses you have taken.",
+    path: "/login",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getSessionUser(request, context);

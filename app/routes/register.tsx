@@ -13,14 +13,19 @@ import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { publicPageMeta } from "../lib/meta.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Register", "Create an IELTS Hub account to review the courses you have taken.");
+// One address for every `?redirectTo=` variant of the form.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    page: "Register",
+    description: "Create an IELTS Hub account to review the courses you have taken.",
+    path: "/register",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getSessionUser(request, context);

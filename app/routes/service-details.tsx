@@ -39,7 +39,7 @@ import { ReviewSummary } from "../components/review-summary.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { pageMeta, publicPageMeta, siteUrlOf } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { getSessionUser } from "../lib/session.server.ts";
 import { serviceJsonLd } from "../lib/structured-data.ts";
@@ -110,7 +110,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           hiddenReason: ownReview.hiddenReason,
         }
       : null,
-    canonicalUrl: `${url.origin}${url.pathname}`,
   };
 }
 
@@ -244,34 +243,28 @@ async function answerReview(
   return back("Reply saved");
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        ...pageMeta(
-          loaderData.service.name,
-          previewDescription(loaderData.service.description, 155),
-        ),
-        { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-        // Only a course in the catalogue is described to search engines.
-        ...(loaderData.service.status === "published"
-          ? [
-              {
-                "script:ld+json": serviceJsonLd(
-                  loaderData.service,
-                  loaderData.summary.average === null
-                    ? null
-                    : {
-                        average: loaderData.summary.average,
-                        count: loaderData.summary.ratingCount,
-                      },
-                  loaderData.reviews,
-                  loaderData.canonicalUrl,
-                ),
-              },
-            ]
-          : []),
-      ]
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { service, summary, reviews } = loaderData;
+  const description = previewDescription(service.description, 155);
+  const siteUrl = siteUrlOf(matches);
+  // Only a course in the catalogue is described to search engines and shared; one waiting for
+  // approval or unpublished shows only to its creator or the owners.
+  if (service.status !== "published" || siteUrl === null)
+    return pageMeta(service.name, description);
+  const path = `/services/${service.id}`;
+  const rating =
+    summary.average === null ? null : { average: summary.average, count: summary.ratingCount };
+  return [
+    ...publicPageMeta(matches, {
+      page: service.name,
+      description,
+      path,
+      image: { url: service.imageUrl, alt: service.name },
+    }),
+    { "script:ld+json": serviceJsonLd(service, rating, reviews, siteUrl, `${siteUrl}${path}`) },
+  ];
+};
 
 export default function ServiceDetails({ loaderData, actionData }: Route.ComponentProps) {
   const {

@@ -9,8 +9,9 @@ import {
 } from "../components/catalogue-search-form.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { pageMeta, publicPageMeta, siteUrlOf } from "../lib/meta.ts";
 import { pageItems } from "../lib/pagination.ts";
 import { catalogueJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/services";
@@ -60,24 +61,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       filtered: parsed.success && Object.keys(given).some((name) => name !== "sort"),
       // Worked out here so the browser's code needs nothing from core (which would bring zod).
       offset: ((page ?? 1) - 1) * SERVICES_PAGE_SIZE,
-      origin: url.origin,
     },
     { status: outOfRange ? 404 : 200 },
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const page = loaderData?.page && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
-  const meta = pageMeta(
-    `Services${page}`,
-    "Every IELTS preparation course: memberships, skills courses, practice tests and one-to-one feedback, with prices and student ratings.",
-  );
-  if (!loaderData || loaderData.services.length === 0) return meta;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = loaderData?.page && loaderData.page > 1 ? loaderData.page : null;
+  const title = `Services${page ? ` (page ${page})` : ""}`;
+  const description =
+    "Every IELTS preparation course: memberships, skills courses, practice tests and one-to-one feedback, with prices and student ratings.";
+  // A page past the end answers 404: nothing there to index or share.
+  if (!loaderData || loaderData.outOfRange) return pageMeta(title, description);
+  // Each page of the catalogue lists other courses, so each is a page of its own to search engines.
+  const path = page ? `${sitePages.services.path}?page=${page}` : sitePages.services.path;
+  const meta = publicPageMeta(matches, { page: title, description, path });
+  const siteUrl = siteUrlOf(matches);
+  if (loaderData.services.length === 0 || siteUrl === null) return meta;
   return [
     ...meta,
-    {
-      "script:ld+json": catalogueJsonLd(loaderData.services, loaderData.origin, loaderData.offset),
-    },
+    { "script:ld+json": catalogueJsonLd(loaderData.services, siteUrl, loaderData.offset) },
   ];
 };
 

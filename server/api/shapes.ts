@@ -2,6 +2,7 @@ import type { ReviewSummary } from "../../core/course-reviews.server.ts";
 import { toAddTime } from "../../core/format.ts";
 import type { PublicReview, Review } from "../../core/reviews.server.ts";
 import type { Service } from "../../core/services.server.ts";
+import { absoluteUrl } from "../../core/site.ts";
 
 /**
  * The seed's JSON shapes, so its clients keep working, with two changes (issue 7,
@@ -11,8 +12,7 @@ import type { Service } from "../../core/services.server.ts";
 export function apiShapes(baseUrl: string) {
   // Our own covers are stored as root-relative paths (`/images/...`); courses added with an
   // image carry a full http(s) URL already.
-  const absolute = (url: string) =>
-    url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url;
+  const absolute = (url: string) => absoluteUrl(url, baseUrl);
 
   /** A service as the list shows it; one service's own answer adds its review summary. */
   function serviceJson(service: Service) {

@@ -1,0 +1,41 @@
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/robots-txt";
+
+/**
+ * Pages that only a signed-in student, an owner or a mailed link opens, and the machinery behind
+ * them (the JSON API, sign-in callbacks, logout): nothing there for a search engine to index.
+ * `*` stands for any run of characters (RFC 9309), here a course's id.
+ */
+const PRIVATE_PATHS = [
+  "/admin",
+  "/my-reviews",
+  "/my-courses",
+  "/add-service",
+  "/update/",
+  "/services/*/edit",
+  "/services/*/delete",
+  "/services/*/enroll",
+  "/api/",
+  "/auth/",
+  "/reset-password",
+  "/logout",
+  "/newsletter",
+];
+
+/** `/robots.txt`: every crawler kept out of the private pages, and told where the sitemap is. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { baseUrl } = context.get(appContext);
+  const lines = [
+    "User-agent: *",
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+  ];
+  return new Response(`${lines.join("\n")}\n`, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      // Crawlers read it now and then: an hour's delay for a change costs nothing.
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
