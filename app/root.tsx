@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
+import { RouteFocus } from "./components/route-focus.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { appContext } from "./context.server.ts";
@@ -89,6 +90,7 @@ export default function App() {
   return (
     <>
       <PendingIndicator />
+      <RouteFocus />
       <Outlet />
     </>
   );

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { useModalDialog } from "../lib/use-modal-dialog.ts";
+import { SubmitButton } from "./submit-button.tsx";
 
 /**
  * Delete first asks 'Are you sure you want to delete'. A native modal <dialog>: focus
@@ -35,6 +36,7 @@ export function ConfirmDeleteDialog({
       <Form
         method="post"
         action="/my-reviews"
+        data-moves-focus
         onSubmit={onCancel}
         className="mt-6 flex justify-end gap-3"
       >
@@ -42,9 +44,9 @@ export function ConfirmDeleteDialog({
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+        <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800" busyLabel="Deleting…">
           Delete
-        </button>
+        </SubmitButton>
       </Form>
     </dialog>
   );

@@ -9,9 +9,10 @@ import type { Toast } from "../lib/toast.ts";
 export function FlashToast({ flash }: { flash: Toast | null | undefined }) {
   useEffect(() => {
     if (!flash) return;
-    if (flash.type === "success") toast.success(flash.message);
-    else if (flash.type === "error") toast.error(flash.message);
-    else toast(flash.message);
+    const content = <ToastText flash={flash} />;
+    if (flash.type === "success") toast.success(content);
+    else if (flash.type === "error") toast.error(content);
+    else toast(content);
   }, [flash]);
   if (!flash) return null;
   const tone =
@@ -23,8 +24,18 @@ export function FlashToast({ flash }: { flash: Toast | null | undefined }) {
   return (
     <noscript>
       <div role="status" className={`container-page mt-4 rounded-xl p-4 ring-1 ${tone}`}>
-        {flash.message}
+        <ToastText flash={flash} />
       </div>
     </noscript>
+  );
+}
+
+/** The message, and its short code in small print when it has one. */
+export function ToastText({ flash }: { flash: Toast }) {
+  return (
+    <span>
+      {flash.message}
+      {flash.detail && <small className="ml-1 text-xs opacity-80">{`(${flash.detail})`}</small>}
+    </span>
   );
 }

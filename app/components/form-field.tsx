@@ -1,8 +1,10 @@
-import type {
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useState,
 } from "react";
 
 type Common = { label: string; name: string; error?: string };
@@ -102,6 +104,50 @@ export function SelectField({
             </option>
           ))}
         </select>
+      )}
+    />
+  );
+}
+
+/**
+ * A password field with a button that shows what was typed. The button needs JavaScript, so it
+ * appears only once the page runs it; until then the field is a plain password field. The
+ * button's name is just "Show" (pressed or not), so the field alone answers to its label.
+ */
+export function PasswordField({
+  label,
+  name,
+  error,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const [shown, setShown] = useState(false);
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  return (
+    <Field
+      label={label}
+      name={name}
+      error={error}
+      control={(props) => (
+        <div className="relative mt-1">
+          <input
+            className={`field ${scripted ? "pr-20" : ""}`}
+            {...props}
+            {...input}
+            type={shown ? "text" : "password"}
+          />
+          {scripted && (
+            <button
+              type="button"
+              className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-slate-100"
+              aria-pressed={shown}
+              aria-controls={props.id}
+              onClick={() => setShown((value) => !value)}
+            >
+              {shown ? "Hide" : "Show"}
+            </button>
+          )}
+        </div>
       )}
     />
   );

@@ -31,7 +31,8 @@ export function ServiceCard({
           event.preventDefault();
           onOpenImage();
         }}
-        className="group block aspect-[3/2] overflow-hidden bg-slate-200"
+        // Inside the card's rounded, clipped corners an outer ring would be cut off: drawn inside.
+        className="group block aspect-[3/2] overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px]"
         aria-label={`View the picture of ${service.name} full size`}
       >
         <img

@@ -29,7 +29,7 @@ const columns = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 bg-brand-900 text-slate-200">
+    <footer data-surface="dark" className="mt-16 bg-brand-900 text-slate-200">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">IELTS Hub</p>

@@ -25,11 +25,12 @@ export async function redirectWithToast(url: string, toast: Toast, headers = new
 
 function isToast(value: unknown): value is Toast {
   if (typeof value !== "object" || value === null) return false;
-  const { type, message } = value as Record<string, unknown>;
+  const { type, message, detail } = value as Record<string, unknown>;
   return (
     ["success", "error", "message"].includes(type as string) &&
     typeof message === "string" &&
-    message.length <= 300
+    message.length <= 300 &&
+    (detail === undefined || (typeof detail === "string" && detail.length <= 100))
   );
 }
 

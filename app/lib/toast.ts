@@ -2,4 +2,6 @@
 export interface Toast {
   type: "success" | "error" | "message";
   message: string;
+  /** A short code shown after the message in small print (SPEC §8's login error code). */
+  detail?: string;
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { appContext } from "../context.server.ts";
+import { signInFailure } from "../lib/auth-errors.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
 import { cookiesFrom } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
   if (!response.ok || !body?.url) {
-    return redirectWithToast(loginAgain, { type: "error", message: "google-sign-in-failed" });
+    return redirectWithToast(loginAgain, signInFailure("google-sign-in-failed"));
   }
   return redirect(googleAuthorizationUrl(body.url), { headers: cookiesFrom(response) });
 }

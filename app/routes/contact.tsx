@@ -1,4 +1,4 @@
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { contactMessageSchema } from "../../core/contact.ts";
 import { receiveContactMessage } from "../../core/contact-messages.server.ts";
 import {
@@ -8,6 +8,7 @@ import {
 } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -56,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 const HONEYPOT_FIELD = "website";
 
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   // A sent message redirects back here: a new location, so the form starts empty again.
   const location = useLocation();
   const errors = actionData?.fieldErrors ?? {};
@@ -69,7 +69,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       </p>
 
       <FlashToast flash={actionData?.flash} />
-      <Form key={location.key} method="post" className="form-card mt-6">
+      <Form key={location.key} method="post" data-moves-focus className="form-card mt-6">
         <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
           <label>
             Leave this empty
@@ -104,9 +104,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           defaultValue={values.message}
           error={errors.message}
         />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          Submit
-        </button>
+        <SubmitButton busyLabel="Sending…">Submit</SubmitButton>
       </Form>
     </div>
   );

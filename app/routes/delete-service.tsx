@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { countReviewsOfService } from "../../core/reviews.server.ts";
 import { deleteService, findServiceFor, mayManageService } from "../../core/services.server.ts";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
@@ -60,9 +61,12 @@ export default function DeleteService({ loaderData }: Route.ComponentProps) {
             : "It leaves the catalogue for good. This cannot be undone."}
         </p>
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
-          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+          <SubmitButton
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            busyLabel="Deleting…"
+          >
             Delete
-          </button>
+          </SubmitButton>
           <Link to={`/services/${service.id}`} className="btn-secondary">
             Cancel
           </Link>

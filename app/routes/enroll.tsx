@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import {
   enrollmentInputSchema,
   listMyEnrollments,
@@ -9,6 +9,7 @@ import { findService } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -72,7 +73,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
   const { service, open, paymentInstructions } = loaderData;
-  const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
@@ -98,7 +98,7 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
           <p className="mt-1 whitespace-pre-line text-slate-700">{paymentInstructions}</p>
         </section>
       ) : (
-        <Form method="post" className="form-card mt-6">
+        <Form method="post" data-moves-focus className="form-card mt-6">
           <p className="text-slate-700">
             Ask the teacher for a place. You will get an e-mail now, and another when your request
             is confirmed.
@@ -118,13 +118,7 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
             defaultValue={values.message}
             error={errors.message}
           />
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={navigation.state === "submitting"}
-          >
-            Send the request
-          </button>
+          <SubmitButton busyLabel="Sending…">Send the request</SubmitButton>
         </Form>
       )}
     </div>

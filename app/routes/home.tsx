@@ -54,7 +54,10 @@ const faq = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-900 text-white">
+      <section
+        data-surface="dark"
+        className="bg-gradient-to-br from-brand-800 to-brand-900 text-white"
+      >
         <div className="container-page grid items-center gap-10 py-16 md:grid-cols-2 md:py-24">
           <div>
             <p className="text-sm font-semibold uppercase tracking-widest text-accent-400">

@@ -3,11 +3,12 @@ import { loginSchema } from "../../core/accounts.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextField } from "../components/form-field.tsx";
+import { PasswordField, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";
-import { betterAuthErrorCode, errorCodeText } from "../lib/auth-errors.ts";
+import { betterAuthErrorCode, errorCodeText, signInFailure } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { publicPageMeta } from "../lib/meta.ts";
 import { safeRedirect } from "../lib/safe-redirect.ts";
@@ -118,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok) {
     const code = errorCodeText(await betterAuthErrorCode(response));
     return data(
-      { values: { email }, fieldErrors: {}, flash: { type: "error", message: code } as const },
+      { values: { email }, fieldErrors: {}, flash: signInFailure(code) },
       { status: 401 },
     );
   }
@@ -157,10 +158,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={values.email}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           label="Password"
           name="password"
-          type="password"
           autoComplete="current-password"
           required
           error={errors.password}
@@ -170,15 +170,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Remember me
         </label>
         {/* Log in comes first among the buttons: Enter in a field presses the first one. */}
-        <button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="login"
           className="btn-primary w-full"
+          busyLabel="Logging in…"
           disabled={busy}
         >
           Log in
-        </button>
+        </SubmitButton>
         <p className="text-center">
           <button
             type="submit"

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { registrationSchema } from "../../core/accounts.server.ts";
 import {
   MAX_EMAIL_LENGTH,
@@ -7,8 +7,9 @@ import {
   MIN_PASSWORD_LENGTH,
 } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextField } from "../components/form-field.tsx";
+import { PasswordField, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
@@ -103,7 +104,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"));
-  const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const values: Partial<Record<string, string>> = actionData?.values ?? {};
   const loginHref =
@@ -147,10 +147,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           defaultValue={values.email}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           label="Password"
           name="password"
-          type="password"
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
@@ -161,13 +160,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <p className="-mt-3 text-sm text-slate-600">
           At least {MIN_PASSWORD_LENGTH} characters; a long passphrase is best.
         </p>
-        <button
-          type="submit"
-          className="btn-primary w-full"
-          disabled={navigation.state === "submitting"}
-        >
+        <SubmitButton className="btn-primary w-full" busyLabel="Creating your account…">
           Register
-        </button>
+        </SubmitButton>
       </Form>
 
       {loaderData.googleSignIn && (

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextField } from "../components/form-field.tsx";
+import { PasswordField } from "../components/form-field.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
@@ -71,10 +71,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {loaderData.token ? (
         <Form method="post" className="form-card mt-6">
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
+          <PasswordField
             label="New password"
             name="password"
-            type="password"
             autoComplete="new-password"
             required
             minLength={MIN_PASSWORD_LENGTH}

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import {
   listCourseReviews,
   reviewQuerySchema,
@@ -37,6 +37,7 @@ import { RatingBadge, Stars } from "../components/rating.tsx";
 import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
 import { ReviewSummary } from "../components/review-summary.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta, publicPageMeta, siteUrlOf } from "../lib/meta.ts";
@@ -281,7 +282,6 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
     ownReview,
   } = loaderData;
   const location = useLocation();
-  const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
 
@@ -365,7 +365,10 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             </p>
           </div>
         ) : ownReviewId && ownReview ? (
-          <div className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100">
+          <div
+            data-action-result
+            className="mt-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100"
+          >
             <p className="text-slate-800">
               You have reviewed this course.{" "}
               <Link to={`/update/${ownReviewId}`} className="link">
@@ -388,6 +391,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
         ) : (
           <Form
             method="post"
+            data-moves-focus
             aria-labelledby="review-form-heading"
             className="mt-4 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
           >
@@ -404,13 +408,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
               error={errors.message}
             />
             <ReviewOutcomeFields errors={errors} />
-            <button
-              type="submit"
-              className="btn-primary"
-              disabled={navigation.state === "submitting"}
-            >
-              Review
-            </button>
+            <SubmitButton busyLabel="Posting…">Review</SubmitButton>
           </Form>
         )}
 
@@ -539,17 +537,17 @@ function ReplyControls({ review }: { review: PublicReview }) {
           defaultValue={review.reply?.text}
           className="field"
         />
-        <button type="submit" className="btn-secondary">
+        <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save the reply
-        </button>
+        </SubmitButton>
       </Form>
       {review.reply && (
         <Form method="post" className="mt-2">
           <input type="hidden" name="intent" value="delete-reply" />
           <input type="hidden" name="reviewId" value={review.id} />
-          <button type="submit" className="btn-secondary">
+          <SubmitButton className="btn-secondary" busyLabel="Deleting…">
             Delete the reply
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </details>
@@ -591,9 +589,9 @@ function ReportControl({ review }: { review: PublicReview }) {
           maxLength={MAX_REPORT_NOTE_LENGTH}
           className="field"
         />
-        <button type="submit" className="btn-secondary">
+        <SubmitButton className="btn-secondary" busyLabel="Sending…">
           Send the report
-        </button>
+        </SubmitButton>
       </Form>
     </details>
   );

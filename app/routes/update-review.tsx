@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
 import {
   findOwnReview,
@@ -10,6 +10,7 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
 import { StarRatingInput } from "../components/star-rating-input.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -58,7 +59,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function UpdateReview({ loaderData, actionData }: Route.ComponentProps) {
   const { review, email } = loaderData;
-  const navigation = useNavigation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-2xl py-12">
@@ -77,7 +77,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-600">Reviewing as {email}</p>
         </div>
       </div>
-      <Form method="post" className="form-card mt-6">
+      <Form method="post" data-moves-focus className="form-card mt-6">
         <StarRatingInput defaultValue={review.rating ?? undefined} error={errors.rating} />
         <TextAreaField
           label="Your review"
@@ -89,9 +89,7 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           error={errors.message}
         />
         <ReviewOutcomeFields values={review.outcome} errors={errors} />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          Update
-        </button>
+        <SubmitButton busyLabel="Saving…">Update</SubmitButton>
       </Form>
     </div>
   );

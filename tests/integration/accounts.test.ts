@@ -160,8 +160,11 @@ describe.each(engines)("accounts on %s", (engine) => {
       expect(wrongPassword.status).toBe(401);
       expect(unknownEmail.status).toBe(wrongPassword.status);
       const [a, b] = [await wrongPassword.text(), await unknownEmail.text()];
-      expect(a).toContain("invalid-email-or-password");
-      expect(b).toContain("invalid-email-or-password");
+      // Words a person understands, the provider's code after them in small print.
+      for (const page of [a, b]) {
+        expect(page).toContain("Incorrect e-mail or password.");
+        expect(page).toContain("(invalid-email-or-password)");
+      }
 
       const signIn = "/api/auth/sign-in/email";
       const apiWrong = await postJson(app, signIn, { email, ...guess });
