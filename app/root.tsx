@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
 import {
   data,
   isRouteErrorResponse,
@@ -17,15 +16,17 @@ import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { SiteToaster } from "./components/site-toaster.tsx";
 import { appContext } from "./context.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { getSessionUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
+import { versioned } from "./lib/versioned.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: versioned("/favicon.svg"), type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,8 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        {/* Below the navigation bar, so a toast never covers the links. */}
-        <Toaster position="top-center" containerStyle={{ top: 80 }} />
+        <SiteToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

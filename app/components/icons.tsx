@@ -55,3 +55,12 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
     </span>
   );
 }
+
+/** Three bars: the phone menu's button. */
+export function MenuIcon({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+      <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+    </svg>
+  );
+}
