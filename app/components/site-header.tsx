@@ -1,8 +1,7 @@
 import { Form, NavLink } from "react-router";
-import { versioned } from "../lib/versioned.ts";
 import { Avatar } from "./avatar.tsx";
 import { DisclosureMenu } from "./disclosure-menu.tsx";
-import { ChevronIcon, MenuIcon } from "./icons.tsx";
+import { ChevronIcon, LogoIcon, MenuIcon } from "./icons.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2.5 text-sm font-semibold transition-colors ${
@@ -123,7 +122,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           to="/"
           className="mr-auto flex items-center gap-2 text-xl font-extrabold tracking-tight text-brand-900"
         >
-          <img src={versioned("/favicon.svg")} alt="" className="size-8" width="32" height="32" />
+          <LogoIcon />
           IELTS Hub
         </NavLink>
         <nav aria-label="Main" className="flex items-center gap-2">
