@@ -271,8 +271,17 @@ describe("serving", () => {
   });
 
   it("pages ask for the covers and the favicon by content version, which may be kept for good", async () => {
-    await insertService(database.db, { name: "A course with a cover" });
+    for (const n of [1, 2, 3, 4]) await insertService(database.db, { name: `Course ${n}` });
     const html = await (await app.request("/services")).text();
+    // The first row's covers (the largest paint) load at once and first; the rest when near.
+    const images = html.match(/<img [^>]*src="\/images\/services\/[^>]*>/g) ?? [];
+    expect(images.map((tag) => /loading="eager" fetchPriority="high"/i.test(tag))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(images[3]).toContain('loading="lazy"');
     const cover = html.match(/src="(\/images\/services\/[\w-]+\.svg\?v=[\w-]+)"/)?.[1];
     const favicon = html.match(/href="(\/favicon\.svg\?v=[\w-]+)"/)?.[1];
     for (const url of [cover, favicon]) {
