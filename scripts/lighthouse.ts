@@ -86,7 +86,8 @@ async function audit(url: string, chromePort: number) {
     "best-practices": [],
     seo: [],
   };
-  const failing = new Set<string>();
+  /** "category: audit title" → its value in each run where it lost points. */
+  const failing = new Map<string, string[]>();
   const benchmarkIndexes: number[] = [];
   for (let run = 0; run < runs; run++) {
     const result = await lighthouse(url, {
@@ -108,7 +109,8 @@ async function audit(url: string, chromePort: number) {
       for (const reference of category?.auditRefs ?? []) {
         const item = result.lhr.audits[reference.id];
         if (reference.weight > 0 && item && item.score !== null && item.score < 1) {
-          failing.add(`${id}: ${item.title}${item.displayValue ? ` (${item.displayValue})` : ""}`);
+          const key = `${id}: ${item.title}`;
+          failing.set(key, [...(failing.get(key) ?? []), item.displayValue ?? "failed"]);
         }
       }
     }
@@ -158,7 +160,7 @@ try {
         return `${medians[id]}${under ? " UNDER" : ""}`;
       }),
     ]);
-    for (const audit of failing) notes.push(`${name} ${audit}`);
+    for (const [audit, values] of failing) notes.push(`${name} ${audit}: ${values.join(", ")}`);
   }
 
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
