@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { publicFileVersionsModule } from "./scripts/public-file-versions.ts";
 import { serverOnlyFolders } from "./scripts/server-only-folders.ts";
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     reactRouter(),
     // With React Router's own rule for `*.server.ts` modules: no server code in a browser chunk.
     serverOnlyFolders(import.meta.dirname, ["server", "db"]),
+    publicFileVersionsModule(import.meta.dirname),
   ],
   build: { assetsInlineLimit: 0 },
   environments: {

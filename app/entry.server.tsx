@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./context.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
+import { lowerScriptPreloadPriority } from "./lib/script-preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -52,8 +53,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          const page = body.pipe(lowerScriptPreloadPriority());
+          body.once("error", (error) => page.destroy(error));
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
 import {
   data,
   isRouteErrorResponse,
@@ -18,15 +17,16 @@ import { NotFound } from "./components/not-found.tsx";
 import { RouteFocus } from "./components/route-focus.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { SiteToaster } from "./components/site-toaster.tsx";
 import { appContext } from "./context.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { getSessionUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
+import { versioned } from "./lib/versioned.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: versioned("/favicon.svg"), type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,6 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence React puts the stylesheet first in <head>, before the script
+            preloads, so the browser asks for it first: the page cannot paint before it arrives.
+            (A <link> from `links` comes after them, queued behind a dozen scripts.) */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -64,8 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        {/* Below the navigation bar, so a toast never covers the links. */}
-        <Toaster position="top-center" containerStyle={{ top: 80 }} />
+        <SiteToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

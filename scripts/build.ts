@@ -25,6 +25,7 @@ const INPUTS = [
   "react-router.config.ts",
   "vite.config.ts",
   "scripts/server-only-folders.ts",
+  "scripts/public-file-versions.ts",
   "tsconfig.json",
 ];
 const stampFile = join(root, "build", ".sources-hash");

@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
@@ -28,6 +26,7 @@ import { pageCaching, secureCookies } from "./http-caching.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
+import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
@@ -48,30 +47,33 @@ export interface AppOptions {
 type Env = { Variables: { secureHeadersNonce?: string; clientAddress?: string } };
 
 /** Built and public files, precompressed where a .br or .gz sits beside them. */
-function staticFiles(root: string, cacheControl: string, only?: Set<string>): MiddlewareHandler {
+function staticFiles(
+  root: string,
+  cacheControl: (c: Context) => string,
+  only?: ReadonlyMap<string, string>,
+): MiddlewareHandler {
   const serve = serveStatic({ root, precompressed: true });
   return async (c, next) => {
     // Pages and API calls skip the file-system lookup when the path is no known file.
     if (only && !only.has(c.req.path)) return next();
     const response = await serve(c, next);
     // serveStatic answers with a Response only when it found the file; otherwise it went on.
-    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl);
+    if (response instanceof Response) response.headers.set("Cache-Control", cacheControl(c));
     return response;
   };
 }
 
-/** URL paths of the files outside /assets (images, favicon), listed once at start-up. */
-function publicFiles(directory: string): Set<string> {
-  const entries = readdirSync(directory, { recursive: true, withFileTypes: true });
-  return new Set(
-    entries
-      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-      .map(
-        (entry) =>
-          `/${relative(directory, join(entry.parentPath, entry.name)).split(sep).join("/")}`,
-      )
-      .filter((path) => !path.startsWith("/assets/")),
-  );
+// Vite names every built asset by its content hash, so a browser may keep it for good.
+const FOR_GOOD = "public, max-age=31536000, immutable";
+
+/**
+ * A public file (favicon, covers) keeps its name when it changes, so it may be kept for good only
+ * when asked for by its current content version (server/public-file-versions.ts); a page always
+ * asks so. Asked for by its bare name (the JSON API's `img`, an old link) it is kept an hour.
+ */
+function publicFileCaching(versions: ReadonlyMap<string, string>) {
+  return (c: Context) =>
+    c.req.query("v") === versions.get(c.req.path) ? FOR_GOOD : "public, max-age=3600";
 }
 
 export function createApp({
@@ -154,13 +156,13 @@ export function createApp({
 
   // Files.
   if (clientDirectory) {
-    // Vite names every built asset by its content hash, so a browser may keep it for good.
-    app.use("/assets/*", staticFiles(clientDirectory, "public, max-age=31536000, immutable"));
-    app.get("/assets/*", (c) => c.text("Not found", 404));
     app.use(
-      "*",
-      staticFiles(clientDirectory, "public, max-age=3600", publicFiles(clientDirectory)),
+      "/assets/*",
+      staticFiles(clientDirectory, () => FOR_GOOD),
     );
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    const versions = publicFileVersions(clientDirectory);
+    app.use("*", staticFiles(clientDirectory, publicFileCaching(versions), versions));
   }
 
   // Pages.

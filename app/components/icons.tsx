@@ -55,3 +55,22 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
     </span>
   );
 }
+
+/** Three bars: the phone menu's button. */
+export function MenuIcon({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+      <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+    </svg>
+  );
+}
+
+/** The site's mark (public/favicon.svg), drawn in the page: no request before the first paint. */
+export function LogoIcon({ className = "size-8" }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 64 64" aria-hidden="true">
+      <rect width="64" height="64" rx="14" fill="#1747ad" />
+      <path d="M14 18h7v28h-7Zm13 0h7v11h12V18h7v28h-7V35H34v11h-7Z" fill="#fff" />
+    </svg>
+  );
+}

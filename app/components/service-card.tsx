@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDetailsInShort } from "../../core/course-details.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
 import type { Service } from "../../core/services.server.ts";
+import { versioned } from "../lib/versioned.ts";
 import { RatingBadge } from "./rating.tsx";
 
 export type ServiceSummary = Pick<
@@ -17,10 +18,13 @@ export function ServiceCard({
   service,
   onOpenImage,
   headingLevel: Heading = "h3",
+  priorityImage = false,
 }: {
   service: ServiceSummary;
   onOpenImage?: () => void;
   headingLevel?: "h2" | "h3";
+  /** For the first row of a catalogue, whose images are the page's largest paint: fetched at once, first. */
+  priorityImage?: boolean;
 }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -36,11 +40,12 @@ export function ServiceCard({
         aria-label={`View the picture of ${service.name} full size`}
       >
         <img
-          src={service.imageUrl}
+          src={versioned(service.imageUrl)}
           alt=""
           width={1200}
           height={800}
-          loading="lazy"
+          loading={priorityImage ? "eager" : "lazy"}
+          fetchPriority={priorityImage ? "high" : undefined}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
       </a>

@@ -84,8 +84,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ["15", "full practice tests"],
               ["90 / 180", "day memberships"],
             ].map(([figure, label]) => (
-              <li key={label} className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/20">
-                <p className="text-3xl font-extrabold">{figure}</p>
+              <li key={label} className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-5">
+                {/* Two columns of a 320 px phone leave about 100 px for a figure such as '90 / 180'. */}
+                <p className="text-2xl font-extrabold sm:text-3xl">{figure}</p>
                 <p className="mt-1 text-sm text-slate-100">{label}</p>
               </li>
             ))}
@@ -148,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="subscribe-heading" className="container-page">
-        <div className="rounded-2xl bg-brand-50 p-8 ring-1 ring-brand-100 md:flex md:items-center md:justify-between md:gap-8">
+        <div className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8 md:flex md:items-center md:justify-between md:gap-8">
           <div>
             <h2 id="subscribe-heading" className="text-2xl font-bold text-slate-900">
               Subscribe for study tips
@@ -159,7 +160,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           {/* A plain form: with or without JavaScript the answer comes back as a toast. */}
           <Form method="post" action="/newsletter" className="mt-4 md:mt-0">
-            <div className="flex gap-2">
+            {/* Stacked on phones, where the field and the button do not fit side by side. */}
+            <div className="flex flex-col gap-2 sm:flex-row">
               <label htmlFor="subscribe-email" className="sr-only">
                 Email address
               </label>
@@ -171,7 +173,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 maxLength={MAX_EMAIL_LENGTH}
                 autoComplete="email"
                 placeholder="you@example.com"
-                className="field min-w-56"
+                className="field sm:min-w-56"
               />
               <button type="submit" className="btn-primary">
                 Subscribe

@@ -45,6 +45,7 @@ import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/ref
 import { getSessionUser } from "../lib/session.server.ts";
 import { serviceJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { versioned } from "../lib/versioned.ts";
 import type { Route } from "./+types/service-details";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -289,10 +290,12 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
     <div className="container-page py-12">
       <article className="grid gap-10 lg:grid-cols-2">
         <img
-          src={service.imageUrl}
+          src={versioned(service.imageUrl)}
           alt={service.name}
           width={1200}
           height={800}
+          // The page's largest paint.
+          fetchPriority="high"
           className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm ring-1 ring-slate-200"
         />
         <div>

@@ -14,6 +14,7 @@ import { appContext } from "../context.server.ts";
 import { pageMeta, publicPageMeta, siteUrlOf } from "../lib/meta.ts";
 import { pageItems } from "../lib/pagination.ts";
 import { catalogueJsonLd } from "../lib/structured-data.ts";
+import { versioned } from "../lib/versioned.ts";
 import type { Route } from "./+types/services";
 
 /**
@@ -139,6 +140,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               key={service.id}
               service={service}
               headingLevel="h2"
+              // The widest grid shows three a row: the first row is what a visitor sees first.
+              priorityImage={index < 3}
               onOpenImage={() => setOpenImage(index)}
             />
           ))}
@@ -181,7 +184,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
 
       {openImage !== null && (
         <Lightbox
-          slides={services.map((service) => ({ src: service.imageUrl, alt: service.name }))}
+          slides={services.map((service) => ({
+            src: versioned(service.imageUrl),
+            alt: service.name,
+          }))}
           index={openImage}
           onIndexChange={setOpenImage}
           onClose={() => setOpenImage(null)}

@@ -70,9 +70,10 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           alt=""
           width={120}
           height={80}
-          className="h-20 w-30 rounded-lg object-cover"
+          className="h-20 w-30 shrink-0 rounded-lg object-cover"
         />
-        <div>
+        {/* An e-mail address is one long word: on a phone it breaks rather than widen the page. */}
+        <div className="min-w-0 break-words">
           <p className="font-semibold text-slate-900">{review.serviceName}</p>
           <p className="text-sm text-slate-600">Reviewing as {email}</p>
         </div>

@@ -1,11 +1,14 @@
 import type { Page } from "@playwright/test";
 import { lastMailTo, PASSWORD, signUpDirectly, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { openAccountMenu } from "./support/header.ts";
 import { expect, test } from "./support/test.ts";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+/** Leaves the account menu open, with 'Log Out' in view. */
 async function expectSignedIn(page: Page) {
+  await openAccountMenu(page);
   for (const link of ["My Review", "Add Service"]) {
     await expect(nav(page).getByRole("link", { name: link })).toBeVisible();
   }
@@ -243,6 +246,7 @@ test("the password reset works without JavaScript", async ({ browser }) => {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("passphrase without scripts");
   await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await openAccountMenu(page);
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Log Out" }),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { e2eDatabaseUrl } from "../../playwright.config.ts";
 import { runOwnerCommand } from "../../scripts/owner.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { openAccountMenu } from "./support/header.ts";
 import { expect, test } from "./support/test.ts";
 
 test("an owner finds Admin in the navigation; a student neither sees it nor reaches it", async ({
@@ -11,6 +12,8 @@ test("an owner finds Admin in the navigation; a student neither sees it nor reac
   const { email } = await signUpDirectly(page, { name: "Teacher Tess" });
   const navigation = page.getByRole("navigation", { name: "Main" });
   await page.goto("/");
+  await openAccountMenu(page);
+  await expect(navigation.getByRole("link", { name: "My Courses" })).toBeVisible();
   await expect(navigation.getByRole("link", { name: "Admin" })).toHaveCount(0);
   const refused = await page.goto("/admin");
   expect(refused?.status()).toBe(404);
@@ -18,6 +21,7 @@ test("an owner finds Admin in the navigation; a student neither sees it nor reac
   const granted = await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
   expect(granted).toEqual({ code: 0, output: `${email} is now an owner.` });
   await page.goto("/");
+  await openAccountMenu(page);
   await navigation.getByRole("link", { name: "Admin" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
   await expect(page.getByRole("region", { name: "Owners" })).toContainText(email);

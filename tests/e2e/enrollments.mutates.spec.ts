@@ -2,6 +2,7 @@ import { e2eDatabaseUrl } from "../../playwright.config.ts";
 import { runOwnerCommand } from "../../scripts/owner.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { openAccountMenu } from "./support/header.ts";
 import { expect, test } from "./support/test.ts";
 
 // A confirmed enrollment marks the student's reviews verified: this runs after the readers.
@@ -28,6 +29,7 @@ test("a student asks to enroll, the owner confirms, and the student can cancel w
   await page.getByRole("button", { name: "Send the request" }).click();
   await expect(page.getByText("Your request is sent.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your request is waiting" })).toBeVisible();
+  await openAccountMenu(page);
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "My Courses" })

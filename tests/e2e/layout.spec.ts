@@ -15,7 +15,7 @@ test.describe("layout on every page", () => {
       await expect(page).toHaveTitle(title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w{3,}/);
       const nav = page.getByRole("navigation", { name: "Main" });
-      for (const link of ["Home", "Blog", "Contact", "Login"]) {
+      for (const link of ["Home", "Courses", "Blog", "Contact", "Login"]) {
         await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
       }
       await expect(

@@ -276,6 +276,31 @@ describe("serving", () => {
     expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await app.request("/")).headers.get("cache-control")).toBe("no-cache");
   });
+
+  it("pages ask for the covers and the favicon by content version, which may be kept for good", async () => {
+    for (const n of [1, 2, 3, 4]) await insertService(database.db, { name: `Course ${n}` });
+    const html = await (await app.request("/services")).text();
+    // The first row's covers (the largest paint) load at once and first; the rest when near.
+    const images = html.match(/<img [^>]*src="\/images\/services\/[^>]*>/g) ?? [];
+    expect(images.map((tag) => /loading="eager" fetchPriority="high"/i.test(tag))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(images[3]).toContain('loading="lazy"');
+    const cover = html.match(/src="(\/images\/services\/[\w-]+\.svg\?v=[\w-]+)"/)?.[1];
+    const favicon = html.match(/href="(\/favicon\.svg\?v=[\w-]+)"/)?.[1];
+    for (const url of [cover, favicon]) {
+      expect(url).toBeDefined();
+      const file = await app.request(url ?? "");
+      expect(file.status).toBe(200);
+      expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    // A version that is not the file's content (an old page, a guess) is kept an hour only.
+    const stale = await app.request("/images/services/listening.svg?v=not-this-one");
+    expect(stale.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
 });
 
 describe("when the database fails", () => {

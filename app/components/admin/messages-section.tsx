@@ -19,7 +19,8 @@ export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
           {messages.map((message) => (
             <li key={message.id} className="rounded-xl p-4 ring-1 ring-slate-200">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p>
+                {/* A long e-mail address breaks on a phone rather than widen the page. */}
+                <p className="min-w-0 break-words">
                   <span className="font-semibold text-slate-900">{message.name}</span>{" "}
                   <a href={`mailto:${message.email}`} className="link">
                     {message.email}

@@ -16,7 +16,8 @@ export function OwnersSection({ owners }: { owners: Owner[] }) {
       <ul className="mt-4 divide-y divide-slate-200">
         {owners.map((owner) => (
           <li key={owner.email} className="flex flex-wrap justify-between gap-2 py-2">
-            <span>
+            {/* A long e-mail address breaks on a phone rather than widen the page. */}
+            <span className="min-w-0 break-words">
               <span className="font-semibold text-slate-900">{owner.name}</span>{" "}
               <span className="text-slate-600">{owner.email}</span>
             </span>
