@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import {
   CATALOGUE_MODULE_FILTERS,
@@ -11,10 +12,18 @@ export type CatalogueChoices = Partial<
   Record<"q" | "sort" | "module" | "minPrice" | "maxPrice", string>
 >;
 
+const FIELD_DEFAULTS = [
+  ["q", ""],
+  ["sort", "newest"],
+  ["module", ""],
+  ["minPrice", ""],
+  ["maxPrice", ""],
+] as const;
+
 /** The address of a page of the catalogue with these choices: only what is given. */
 export function catalogueHref(chosen: CatalogueChoices, page: number): string {
   const params = new URLSearchParams();
-  for (const name of ["q", "sort", "module", "minPrice", "maxPrice"] as const) {
+  for (const [name] of FIELD_DEFAULTS) {
     const value = chosen[name];
     if (value) params.set(name, value);
   }
@@ -37,8 +46,22 @@ export function CatalogueSearchForm({
   filtered: boolean;
 }) {
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  // A new address (a link, Clear, Back) shows its own choices. The fields are set in place rather
+  // than the form remounted, so a select that was just changed keeps the focus.
+  const shown = JSON.stringify(chosen);
+  useEffect(() => {
+    const choices = JSON.parse(shown) as CatalogueChoices;
+    for (const [name, fallback] of FIELD_DEFAULTS) {
+      const field = form.current?.elements.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
+        field.value = choices[name] ?? fallback;
+      }
+    }
+  }, [shown]);
   return (
     <Form
+      ref={form}
       method="get"
       action="/services"
       role="search"

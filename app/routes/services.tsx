@@ -100,13 +100,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ? `${count} ${count === 1 ? "course matches" : "courses match"} your search.`
           : `${count} courses to prepare you for every part of the IELTS test.`}
       </p>
-      {/* A new address (a link, Clear) shows its own choices: the form starts afresh. */}
-      <CatalogueSearchForm
-        key={JSON.stringify(chosen)}
-        chosen={chosen}
-        errors={fieldErrors}
-        filtered={filtered}
-      />
+      <CatalogueSearchForm chosen={chosen} errors={fieldErrors} filtered={filtered} />
 
       {count === 0 && filtered ? (
         <div className="mt-10 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
