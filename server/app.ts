@@ -31,6 +31,7 @@ import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
+import { serveUploadedImage } from "./uploaded-images.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
 
@@ -162,6 +163,9 @@ export function createApp({
       staticFiles(clientDirectory, "public, max-age=3600", publicFiles(clientDirectory)),
     );
   }
+
+  // Uploaded pictures, from the database (decision 0028).
+  app.get("/images/uploads/:file", serveUploadedImage(db));
 
   // Pages.
   app.use("*", limitFormBodies, acceptOnlyForms);
