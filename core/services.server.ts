@@ -16,11 +16,10 @@ import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.
 import { requiredText } from "./required-text.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { getSiteSettings } from "./site-settings.server.ts";
-import { isUploadedImage } from "./uploaded-images.ts";
+import { DEFAULT_COVER, isUploadedImage } from "./uploaded-images.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
-/** The cover of a service added without an image (public/images/services/course.svg). */
-export const DEFAULT_COVER = "/images/services/course.svg";
+export { DEFAULT_COVER };
 
 /** The catalogue shows 9 services a page; pages are counted from 0. */
 export const SERVICES_PAGE_SIZE = 9;

@@ -3,6 +3,12 @@
  * the address of each WebP width, from which a page derives an image's `srcset`.
  */
 
+/**
+ * The cover of a course without an image, and what shows when a course's image fails to load
+ * (public/images/services/course.svg).
+ */
+export const DEFAULT_COVER = "/images/services/course.svg";
+
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The widths made from an upload, never larger than the picture itself. */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;

@@ -31,9 +31,9 @@ import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
-import { serveUploadedImage } from "./uploaded-images.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
+import { serveUploadedImage } from "./uploaded-images.ts";
 
 export interface AppOptions {
   database: DatabaseHandle;

@@ -47,7 +47,8 @@ const limitSmallForms = limitBody(MAX_FORM_BODY_BYTES);
 const limitUploadForms = limitBody(MAX_UPLOAD_FORM_BODY_BYTES);
 /** The larger limit only for a multipart form to a page that takes a picture. */
 export const limitFormBodies: MiddlewareHandler = (c, next) =>
-  UPLOAD_PAGES.test(c.req.path) && /^\s*multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")
+  UPLOAD_PAGES.test(c.req.path) &&
+  /^\s*multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")
     ? limitUploadForms(c, next)
     : limitSmallForms(c, next);
 

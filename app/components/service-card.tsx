@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { formatDetailsInShort } from "../../core/course-details.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
 import type { Service } from "../../core/services.server.ts";
+import { useCourseImage } from "./course-image.ts";
 import { RatingBadge } from "./rating.tsx";
+
+/** The card's width: a third of the page on wide screens, half on tablets, all on phones. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 export type ServiceSummary = Pick<
   Service,
@@ -22,6 +26,7 @@ export function ServiceCard({
   onOpenImage?: () => void;
   headingLevel?: "h2" | "h3";
 }) {
+  const image = useCourseImage(service.imageUrl, CARD_IMAGE_SIZES);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <a
@@ -31,11 +36,11 @@ export function ServiceCard({
           event.preventDefault();
           onOpenImage();
         }}
-        className="group block aspect-[3/2] overflow-hidden bg-slate-200"
+        className="group block aspect-[3/2] cover-fallback overflow-hidden bg-slate-200"
         aria-label={`View the picture of ${service.name} full size`}
       >
         <img
-          src={service.imageUrl}
+          {...image}
           alt=""
           width={1200}
           height={800}
