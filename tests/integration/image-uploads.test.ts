@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { grantOwner } from "../../core/owners.server.ts";
-import { cookieHeader, ORIGIN, signUp } from "../support/accounts.ts";
+import { cookieHeader, ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
@@ -204,6 +204,27 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       { attachment: { bytes: new Uint8Array(100 * 1024), name: "a.png", type: "image/png" } },
     );
     expect(contact.status).toBe(413);
+  });
+
+  it("counts an upload against the write limits, storing nothing once refused", async () => {
+    const { cookie } = await signUp(site.app);
+    for (let n = 1; n <= 5; n++) {
+      const added = await postForm(site.app, "/add-service", course(`Limit course ${n}`), {
+        cookie,
+      });
+      expect(added.status).toBe(302);
+    }
+    const before = await variantCount();
+    const limited = await postMultipart(
+      site.app,
+      "/add-service",
+      course("Limit course 6"),
+      { imageFile: { bytes: await picture("png"), name: "a.png", type: "image/png" } },
+      cookie,
+    );
+    expect(limited.status).toBe(429);
+    expect(await imageOf("Limit course 6")).toBeNull();
+    expect(await variantCount()).toBe(before);
   });
 
   it("keeps an uploaded picture on Edit without a new file, and goes back to the cover when asked", async () => {
