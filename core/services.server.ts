@@ -11,14 +11,15 @@ import {
 import { MAX_SERVICE_DESCRIPTION_LENGTH, MAX_SERVICE_NAME_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
 import { isPlausibleId } from "./ids.ts";
+import { type PreparedImage, storeImage } from "./images.server.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { getSiteSettings } from "./site-settings.server.ts";
+import { DEFAULT_COVER, isUploadedImage } from "./uploaded-images.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
-/** The cover of a service added without an image (public/images/services/course.svg). */
-export const DEFAULT_COVER = "/images/services/course.svg";
+export { DEFAULT_COVER };
 
 /** The catalogue shows 9 services a page; pages are counted from 0. */
 export const SERVICES_PAGE_SIZE = 9;
@@ -191,10 +192,20 @@ export type ServiceInput = z.infer<typeof serviceInputSchema>;
  */
 export async function createService(
   db: DB,
-  { writer, input }: { writer: Writer; input: ServiceInput },
+  {
+    writer,
+    input,
+    upload,
+  }: {
+    writer: Writer;
+    input: ServiceInput;
+    /** An uploaded picture (checked and resized), used instead of the Image Url. */
+    upload?: PreparedImage;
+  },
 ): Promise<{ ok: true; id: string; status: ServiceStatus } | WriteLimited> {
   const limited = await countWrite(db, writer, "services");
   if (limited) return limited;
+  const uploadedUrl = upload && (await storeImage(db, upload, writer.userId));
   const { studentCoursesNeedApproval } = await getSiteSettings(db);
   const status: ServiceStatus =
     studentCoursesNeedApproval && !writer.isOwner ? "pending" : "published";
@@ -206,7 +217,7 @@ export async function createService(
       name: input.serviceName,
       price_cents: Math.round(input.price * 100),
       description: input.description,
-      image_url: input.imageUrl ?? DEFAULT_COVER,
+      image_url: uploadedUrl ?? input.imageUrl ?? DEFAULT_COVER,
       ...detailsColumns(input),
       created_by: writer.userId,
       created_at: new Date().toISOString(),
@@ -233,20 +244,42 @@ async function manageable(
 /** Changes a course's fields, for its creator or an owner; counted against the writer's limits. */
 export async function updateService(
   db: DB,
-  { writer, serviceId, input }: { writer: Writer; serviceId: string; input: ServiceInput },
+  {
+    writer,
+    serviceId,
+    input,
+    upload,
+    keepUploadedImage = false,
+  }: {
+    writer: Writer;
+    serviceId: string;
+    input: ServiceInput;
+    /** A new uploaded picture (checked and resized), used instead of the Image Url. */
+    upload?: PreparedImage;
+    /**
+     * The Edit form: with no new file and no Image Url, a course keeps its uploaded picture
+     * (the form has no field holding it) rather than going back to the default cover.
+     */
+    keepUploadedImage?: boolean;
+  },
 ): Promise<{ ok: true } | ServiceRefusal | WriteLimited> {
   const actor = { id: writer.userId, isOwner: writer.isOwner };
   const allowed = await manageable(db, serviceId, actor);
   if (!allowed.ok) return allowed;
   const limited = await countWrite(db, writer);
   if (limited) return limited;
+  const current = allowed.service.imageUrl;
+  const imageUrl =
+    (upload && (await storeImage(db, upload, writer.userId))) ??
+    input.imageUrl ??
+    (keepUploadedImage && isUploadedImage(current) ? current : DEFAULT_COVER);
   await db
     .updateTable("services")
     .set({
       name: input.serviceName,
       price_cents: Math.round(input.price * 100),
       description: input.description,
-      image_url: input.imageUrl ?? DEFAULT_COVER,
+      image_url: imageUrl,
       ...detailsColumns(input),
     })
     .where("id", "=", serviceId)

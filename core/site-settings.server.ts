@@ -6,10 +6,16 @@ export interface SiteSettings {
   studentCoursesNeedApproval: boolean;
   /** Shown to a student once they asked to enroll: how to pay (payment stays outside the site). */
   paymentInstructions: string;
+  /** The About Me block's text, paragraphs split by blank lines; null: the site's own text. */
+  aboutBio: string | null;
+  /** The teacher's uploaded photo (its largest width's address); null: none. */
+  aboutPhotoUrl: string | null;
 }
 
 const DEFAULTS: SiteSettings = {
   studentCoursesNeedApproval: false,
+  aboutBio: null,
+  aboutPhotoUrl: null,
   paymentInstructions:
     "The teacher will write to you with the price, the start date and how to pay once your request is confirmed.",
 };
@@ -23,6 +29,8 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
         ? DEFAULTS.studentCoursesNeedApproval
         : stored.studentCoursesNeedApproval === "true",
     paymentInstructions: stored.paymentInstructions || DEFAULTS.paymentInstructions,
+    aboutBio: stored.aboutBio || null,
+    aboutPhotoUrl: stored.aboutPhotoUrl || null,
   };
 }
 
@@ -40,4 +48,28 @@ export async function setStudentCoursesNeedApproval(db: DB, value: boolean): Pro
     .values({ key: "studentCoursesNeedApproval", value: String(value) })
     .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: String(value) }))
     .execute();
+}
+
+/** At most this many characters in the About Me text. */
+export const MAX_ABOUT_BIO_LENGTH = 5000;
+
+/**
+ * The About Me block: its text (empty: back to the site's own text) and the photo, kept as it
+ * is (`undefined`), replaced by an uploaded one's address, or removed (`null`).
+ */
+export async function setAboutTheTeacher(
+  db: DB,
+  { bio, photoUrl }: { bio: string; photoUrl: string | null | undefined },
+): Promise<void> {
+  const settings: [string, string][] = [["aboutBio", bio]];
+  if (photoUrl !== undefined) settings.push(["aboutPhotoUrl", photoUrl ?? ""]);
+  await db.transaction().execute(async (trx) => {
+    for (const [key, value] of settings) {
+      await trx
+        .insertInto("site_settings")
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+        .execute();
+    }
+  });
 }

@@ -18,6 +18,7 @@ import * as reviewSortIndexes from "./migrations/2026-11-23T13-00_review-sort-in
 import * as courseDetails from "./migrations/2026-11-23T14-00_course-details.ts";
 import * as courseRatingColumns from "./migrations/2026-11-23T15-00_course-rating-columns.ts";
 import * as catalogueSearch from "./migrations/2026-11-23T16-00_catalogue-search.ts";
+import * as uploadedImages from "./migrations/2026-11-23T17-00_uploaded-images.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T14-00_course-details": courseDetails,
   "2026-11-23T15-00_course-rating-columns": courseRatingColumns,
   "2026-11-23T16-00_catalogue-search": catalogueSearch,
+  "2026-11-23T17-00_uploaded-images": uploadedImages,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -172,6 +172,17 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+/** One width of an uploaded picture, as WebP (decision 0028). */
+export interface ImageVariantsTable {
+  image_id: string;
+  width: number;
+  height: number;
+  /** node:sqlite reads a blob as a Uint8Array, pg a bytea as a Buffer (a Uint8Array too). */
+  bytes: Uint8Array;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 /** A message sent through the contact form. */
 export interface ContactMessagesTable {
   id: string;
@@ -271,6 +282,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   owners: OwnersTable;
   site_settings: SiteSettingsTable;
+  image_variants: ImageVariantsTable;
   contact_messages: ContactMessagesTable;
   review_replies: ReviewRepliesTable;
   review_reports: ReviewReportsTable;

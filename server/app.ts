@@ -32,6 +32,7 @@ import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
+import { serveUploadedImage } from "./uploaded-images.ts";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -164,6 +165,9 @@ export function createApp({
     const versions = publicFileVersions(clientDirectory);
     app.use("*", staticFiles(clientDirectory, publicFileCaching(versions), versions));
   }
+
+  // Uploaded pictures, from the database (decision 0028).
+  app.get("/images/uploads/:file", serveUploadedImage(db));
 
   // Pages.
   app.use("*", limitFormBodies, acceptOnlyForms);

@@ -10,6 +10,13 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
  * bytes (three UTF-8 bytes, each as %XX), so a full form needs more room than its JSON.
  */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
+/**
+ * The pages that take a picture (Add and Edit a course, /admin's About section) take a 5 MB file
+ * beside the form; the room above it lets a slightly larger file reach the page, which then says
+ * next to the field why it was refused (decision 0028).
+ */
+export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
+const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin)\/?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -36,7 +43,14 @@ function limitBody(maxSize: number): MiddlewareHandler {
 }
 
 export const limitApiBodies = limitBody(MAX_API_BODY_BYTES);
-export const limitFormBodies = limitBody(MAX_FORM_BODY_BYTES);
+const limitSmallForms = limitBody(MAX_FORM_BODY_BYTES);
+const limitUploadForms = limitBody(MAX_UPLOAD_FORM_BODY_BYTES);
+/** The larger limit only for a multipart form to a page that takes a picture. */
+export const limitFormBodies: MiddlewareHandler = (c, next) =>
+  UPLOAD_PAGES.test(c.req.path) &&
+  /^\s*multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")
+    ? limitUploadForms(c, next)
+    : limitSmallForms(c, next);
 
 /**
  * Every page that takes a write takes a form (every action reads `request.formData()`), so a

@@ -1,3 +1,4 @@
+import { useBrokenImage } from "./course-image.ts";
 import { UserIcon } from "./icons.tsx";
 
 /** A round profile picture, or the default icon when there is none. */
@@ -11,9 +12,13 @@ export function Avatar({
   size?: "sm" | "md";
 }) {
   const dimension = size === "sm" ? "size-10" : "size-11";
-  if (photoUrl) {
+  // A photo that fails to load (before or after hydration) gives way to the default icon.
+  const { ref, failed, onError } = useBrokenImage(photoUrl);
+  if (photoUrl && !failed) {
     return (
       <img
+        ref={ref}
+        onError={onError}
         src={photoUrl}
         alt={name ? `Photo of ${name}` : "Profile photo"}
         className={`${dimension} shrink-0 rounded-full object-cover ring-2 ring-white`}

@@ -2,8 +2,11 @@ import { Link } from "react-router";
 import { formatDetailsInShort } from "../../core/course-details.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
 import type { Service } from "../../core/services.server.ts";
-import { versioned } from "../lib/versioned.ts";
+import { useCourseImage } from "./course-image.ts";
 import { RatingBadge } from "./rating.tsx";
+
+/** The card's width: a third of the page on wide screens, half on tablets, all on phones. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 export type ServiceSummary = Pick<
   Service,
@@ -26,6 +29,7 @@ export function ServiceCard({
   /** For the first row of a catalogue, whose images are the page's largest paint: fetched at once, first. */
   priorityImage?: boolean;
 }) {
+  const image = useCourseImage(service.imageUrl, CARD_IMAGE_SIZES);
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <a
@@ -36,11 +40,11 @@ export function ServiceCard({
           onOpenImage();
         }}
         // Inside the card's rounded, clipped corners an outer ring would be cut off: drawn inside.
-        className="group block aspect-[3/2] overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px]"
+        className="group block aspect-[3/2] cover-fallback overflow-hidden bg-slate-200 focus-visible:outline-offset-[-4px]"
         aria-label={`View the picture of ${service.name} full size`}
       >
         <img
-          src={versioned(service.imageUrl)}
+          {...image}
           alt=""
           width={1200}
           height={800}

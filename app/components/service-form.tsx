@@ -16,14 +16,17 @@ export function ServiceForm({
   values,
   errors,
   submitLabel,
+  uploadedImage,
 }: {
   values: ServiceFormValues;
   errors: Partial<Record<string, string>>;
   submitLabel: string;
+  /** Edit: the course's uploaded picture, kept unless the form says otherwise. */
+  uploadedImage?: string;
 }) {
   const navigation = useNavigation();
   return (
-    <Form method="post" className="form-card mt-6">
+    <Form method="post" encType="multipart/form-data" className="form-card mt-6">
       <TextField
         label="Service Name"
         name="serviceName"
@@ -51,6 +54,25 @@ export function ServiceForm({
         defaultValue={values.imageUrl}
         error={errors.imageUrl}
       />
+      <TextField
+        label="Image file"
+        name="imageFile"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        error={errors.imageFile}
+      />
+      <p className="-mt-2 text-sm text-slate-600">
+        A JPEG, PNG or WebP picture of at most 5 MB, used instead of the Image Url.{" "}
+        {uploadedImage
+          ? "The uploaded picture stays unless you choose another file or enter an Image Url."
+          : "With neither, the course gets the default cover."}
+      </p>
+      {uploadedImage && (
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="useDefaultCover" className="size-4" />
+          Use the default cover instead of the uploaded picture (when no Image Url is given)
+        </label>
+      )}
       <TextAreaField
         label="Description"
         name="description"

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { TeacherPhoto } from "../components/teacher-photo.tsx";
 import { TextPage, TextSection } from "../components/text-page.tsx";
-import { aboutTheTeacher } from "../content/about.ts";
+import { aboutParagraphs } from "../content/about.ts";
 import { sitePages } from "../content/site-pages.ts";
+import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/about";
 
@@ -13,12 +16,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: sitePages.about.path,
   });
 
-export default function About() {
+/** The teacher's text and photo, as the owner set them in /admin. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context.get(appContext).db);
+  return { paragraphs: aboutParagraphs(settings.aboutBio), photoUrl: settings.aboutPhotoUrl };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <TextPage title="About me">
       <TextSection id="teaching" title="My teaching">
-        {aboutTheTeacher.map((paragraph) => (
-          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+        <TeacherPhoto url={loaderData.photoUrl} />
+        {loaderData.paragraphs.map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs may repeat; the list is static per render
+          <p key={index}>{paragraph}</p>
         ))}
       </TextSection>
 

@@ -3,7 +3,8 @@ import { createService, serviceFormSchema } from "../../core/services.server.ts"
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
-import { parseForm } from "../lib/forms.ts";
+import { formValues, parseForm } from "../lib/forms.ts";
+import { readImageUpload } from "../lib/image-upload.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -22,16 +23,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const result = parseForm(serviceFormSchema, await request.formData());
-  if (!result.ok) {
+  const form = await request.formData();
+  const result = parseForm(serviceFormSchema, form);
+  const upload = await readImageUpload(form, "imageFile");
+  if (!result.ok || !upload.ok) {
     return data(
-      { values: result.values, fieldErrors: result.fieldErrors, flash: null },
+      {
+        values: result.ok ? formValues(form) : result.values,
+        fieldErrors: {
+          ...(result.ok ? {} : result.fieldErrors),
+          ...(upload.ok ? {} : { imageFile: upload.message }),
+        },
+        flash: null,
+      },
       { status: 400 },
     );
   }
   const created = await createService(context.get(appContext).db, {
     writer: writerFor(context, user),
     input: result.data,
+    upload: upload.image,
   });
   if (!created.ok) return writeLimited(request, context, user.id, created);
   // Held for the owner's approval: the student sees it, marked so, on its own page.

@@ -6,6 +6,7 @@ import { listOwners } from "../../core/owners.server.ts";
 import { listHiddenReviews, listReportedReviews } from "../../core/review-moderation.server.ts";
 import { listServicesOutOfCatalogue } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { AboutSection } from "../components/admin/about-section.tsx";
 import { CoursesSection } from "../components/admin/courses-section.tsx";
 import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";
 import { MessagesSection } from "../components/admin/messages-section.tsx";
@@ -13,6 +14,7 @@ import { NewsletterSection } from "../components/admin/newsletter-section.tsx";
 import { OwnersSection } from "../components/admin/owners-section.tsx";
 import { ReportsSection } from "../components/admin/reports-section.tsx";
 import { appContext } from "../context.server.ts";
+import { aboutActions } from "../lib/admin/about.server.ts";
 import { type AdminActions, field } from "../lib/admin/action.server.ts";
 import { courseActions } from "../lib/admin/courses.server.ts";
 import { enrollmentActions } from "../lib/admin/enrollments.server.ts";
@@ -70,6 +72,7 @@ const adminActions: AdminActions = {
   ...enrollmentActions,
   ...reportActions,
   ...messageActions,
+  ...aboutActions,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,6 +99,8 @@ export default function Admin({ loaderData: data }: Route.ComponentProps) {
       <MessagesSection messages={data.messages} />
 
       <NewsletterSection subscribers={data.subscribers} issues={data.issues} />
+
+      <AboutSection settings={data.settings} />
 
       <OwnersSection owners={data.owners} />
     </div>

@@ -5,11 +5,13 @@ import {
   serviceFormSchema,
   updateService,
 } from "../../core/services.server.ts";
+import { isUploadedImage } from "../../core/uploaded-images.ts";
 import { courseDetailsFormValues } from "../components/course-details-fields.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
-import { parseForm } from "../lib/forms.ts";
+import { formValues, parseForm } from "../lib/forms.ts";
+import { readImageUpload } from "../lib/image-upload.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -32,10 +34,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const result = parseForm(serviceFormSchema, await request.formData());
-  if (!result.ok) {
+  const form = await request.formData();
+  const result = parseForm(serviceFormSchema, form);
+  const upload = await readImageUpload(form, "imageFile");
+  if (!result.ok || !upload.ok) {
     return data(
-      { values: result.values, fieldErrors: result.fieldErrors, flash: null },
+      {
+        values: result.ok ? formValues(form) : result.values,
+        fieldErrors: {
+          ...(result.ok ? {} : result.fieldErrors),
+          ...(upload.ok ? {} : { imageFile: upload.message }),
+        },
+        flash: null,
+      },
       { status: 400 },
     );
   }
@@ -43,6 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     writer: writerFor(context, user),
     serviceId: params.id,
     input: result.data,
+    upload: upload.image,
+    keepUploadedImage: form.get("useDefaultCover") !== "on",
   });
   if (!updated.ok && updated.reason === "rate-limited")
     return writeLimited(request, context, user.id, updated);
@@ -67,7 +80,12 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-3xl font-bold text-slate-900">Edit Service</h1>
       <FlashToast flash={actionData?.flash} />
       <p className="mt-1 text-slate-600">{service.name}</p>
-      <ServiceForm values={values} errors={actionData?.fieldErrors ?? {}} submitLabel="Save" />
+      <ServiceForm
+        values={values}
+        errors={actionData?.fieldErrors ?? {}}
+        submitLabel="Save"
+        uploadedImage={isUploadedImage(service.imageUrl) ? service.imageUrl : undefined}
+      />
     </div>
   );
 }

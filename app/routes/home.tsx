@@ -1,9 +1,11 @@
 import { Form, Link } from "react-router";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { latestServices } from "../../core/services.server.ts";
+import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
-import { aboutTheTeacher } from "../content/about.ts";
+import { TeacherPhoto } from "../components/teacher-photo.tsx";
+import { aboutParagraphs } from "../content/about.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
@@ -19,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  return { services: await latestServices(db) };
+  const [services, settings] = await Promise.all([latestServices(db), getSiteSettings(db)]);
+  return {
+    services,
+    about: { paragraphs: aboutParagraphs(settings.aboutBio), photoUrl: settings.aboutPhotoUrl },
+  };
 }
 
 /** Five questions whose answers carry the site's content claims. */
@@ -115,12 +121,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-heading" className="bg-white py-14">
         <div className="container-page grid gap-8 md:grid-cols-3">
-          <h2 id="about-heading" className="text-3xl font-bold text-slate-900">
-            About Me
-          </h2>
+          <div>
+            <h2 id="about-heading" className="text-3xl font-bold text-slate-900">
+              About Me
+            </h2>
+            <TeacherPhoto url={loaderData.about.photoUrl} />
+          </div>
           <div className="space-y-4 text-slate-700 md:col-span-2">
-            {aboutTheTeacher.map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+            {loaderData.about.paragraphs.map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs may repeat; the list is static per render
+              <p key={index}>{paragraph}</p>
             ))}
             <p>
               <Link to="/about" className="link">

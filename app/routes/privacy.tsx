@@ -62,7 +62,9 @@ export default function Privacy() {
             teacher sees who reported it.
           </li>
           <li>
-            <strong>Courses you add</strong>: the course, and that you added it.
+            <strong>Courses you add</strong>: the course, and that you added it. A picture you
+            upload is kept on the site as resized copies, without its metadata (such as where it was
+            taken).
           </li>
           <li>
             <strong>Enrollment requests</strong>: the course, your preferred start date and message,
@@ -124,9 +126,9 @@ export default function Privacy() {
             <strong>Google</strong>, only if you choose “Log in with Google”.
           </li>
           <li>
-            <strong>Image hosts</strong>: course images and profile photos may be stored on other
-            websites. Your browser loads them from there, which tells those sites your IP address,
-            as with any image on the web.
+            <strong>Image hosts</strong>: course images given as an address, and profile photos, may
+            be stored on other websites. Your browser loads them from there, which tells those sites
+            your IP address, as with any image on the web.
           </li>
         </ul>
       </TextSection>

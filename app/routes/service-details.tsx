@@ -30,6 +30,7 @@ import { findServiceFor, mayManageService } from "../../core/services.server.ts"
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { CourseFacts } from "../components/course-facts.tsx";
+import { useCourseImage } from "../components/course-image.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
@@ -45,7 +46,6 @@ import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/ref
 import { getSessionUser } from "../lib/session.server.ts";
 import { serviceJsonLd } from "../lib/structured-data.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { versioned } from "../lib/versioned.ts";
 import type { Route } from "./+types/service-details";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -284,19 +284,20 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
   } = loaderData;
   const location = useLocation();
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const image = useCourseImage(service.imageUrl, "(min-width: 1024px) 560px, 100vw");
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
 
   return (
     <div className="container-page py-12">
       <article className="grid gap-10 lg:grid-cols-2">
         <img
-          src={versioned(service.imageUrl)}
+          {...image}
           alt={service.name}
           width={1200}
           height={800}
           // The page's largest paint.
           fetchPriority="high"
-          className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm ring-1 ring-slate-200"
+          className="aspect-[3/2] w-full cover-fallback rounded-2xl object-cover shadow-sm ring-1 ring-slate-200"
         />
         <div>
           {service.status !== "published" && (

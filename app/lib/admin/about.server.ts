@@ -1,0 +1,32 @@
+import { storeImage } from "../../../core/images.server.ts";
+import { MAX_ABOUT_BIO_LENGTH, setAboutTheTeacher } from "../../../core/site-settings.server.ts";
+import { appContext } from "../../context.server.ts";
+import { readImageUpload } from "../image-upload.server.ts";
+import { redirectWithToast } from "../toast.server.ts";
+import { type AdminActions, field } from "./action.server.ts";
+
+/** About the teacher: the About Me text and photo on the home page and /about. */
+export const aboutActions: AdminActions = {
+  "about-teacher": async ({ context, owner, form }) => {
+    const bio = field(form, "bio").trim();
+    if (bio.length > MAX_ABOUT_BIO_LENGTH) {
+      return redirectWithToast("/admin", {
+        type: "error",
+        message: `Please keep the About Me text under ${MAX_ABOUT_BIO_LENGTH} characters.`,
+      });
+    }
+    const upload = await readImageUpload(form, "photo");
+    if (!upload.ok) return redirectWithToast("/admin", { type: "error", message: upload.message });
+    const { db } = context.get(appContext);
+    const photoUrl = upload.image
+      ? await storeImage(db, upload.image, owner.id)
+      : form.get("removePhoto") === "on"
+        ? null
+        : undefined;
+    await setAboutTheTeacher(db, { bio, photoUrl });
+    return redirectWithToast("/admin", {
+      type: "success",
+      message: "The About Me block is saved.",
+    });
+  },
+};
