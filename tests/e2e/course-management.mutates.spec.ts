@@ -5,6 +5,7 @@ import { expect, test } from "./support/test.ts";
 // Adding, editing and deleting courses changes the catalogue: these run after the tests that read it.
 
 test("a student edits and deletes the course they added, after confirming", async ({ page }) => {
+  test.slow(); // A whole course's life: add, edit, delete, each with its pages (54 s seen when busy).
   await page.goto("/");
   await signUpDirectly(page, { name: "Course Author" });
   await page.goto("/add-service");
