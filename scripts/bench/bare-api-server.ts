@@ -13,7 +13,6 @@ const page = database.prepare(
   "select * from services where status = 'published' order by created_at desc, id desc limit ? offset ?",
 );
 const count = database.prepare("select count(*) as count from services where status = 'published'");
-const ratingStatements = new Map<number, ReturnType<DatabaseSync["prepare"]>>();
 const pad = (n: number) => String(n).padStart(2, "0");
 
 createServer((request, response) => {
@@ -21,38 +20,30 @@ createServer((request, response) => {
   const size = Number(url.searchParams.get("size") ?? 9);
   const pageIndex = Number(url.searchParams.get("page") ?? 0);
   const rows = page.all(size, pageIndex * size) as Record<string, string | number>[];
-  let ratings = ratingStatements.get(rows.length);
-  if (!ratings) {
-    ratings = database.prepare(
-      `select service_id, sum(review_count) as count, sum(stars * review_count) as total from review_tallies
-        where service_id in (${rows.map(() => "?").join(",")}) and stars > 0 and review_count > 0 group by service_id`,
-    );
-    ratingStatements.set(rows.length, ratings);
-  }
-  const byService = new Map(
-    (
-      ratings.all(...rows.map((row) => row.id as string)) as {
-        service_id: string;
-        count: number;
-        total: number;
-      }[]
-    ).map((r) => [r.service_id, r]),
-  );
   const services = rows.map((row) => {
     const at = new Date(row.created_at as string);
-    const rating = byService.get(row.id as string);
+    // Each course keeps its own counts (migration 2026-11-23T15-00), as the site reads them.
+    const ratingCount = row.rating_count as number;
     return {
       _id: row.id,
       serviceName: row.name,
       price: (row.price_cents as number) / 100,
       description: row.description,
       img: row.image_url,
-      rating: rating ? Math.round((rating.total / rating.count) * 10) / 10 : null,
-      ratingCount: rating?.count ?? 0,
+      rating:
+        ratingCount > 0 ? Math.round(((row.rating_sum as number) / ratingCount) * 10) / 10 : null,
+      ratingCount,
+      reviewCount: row.review_count,
       addTime: {
         date: `${at.getUTCDate()}/${at.getUTCMonth() + 1}/${at.getUTCFullYear()}`,
         time: `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`,
       },
+      // The course's details, as the site's answer carries them.
+      module: row.ielts_module,
+      level: row.level_from === null ? null : { from: row.level_from, to: row.level_to },
+      length: row.length_value === null ? null : { value: row.length_value, unit: row.length_unit },
+      format: row.format,
+      learningPoints: JSON.parse(row.learning_points as string),
     };
   });
   const body = JSON.stringify({ services, count: (count.get() as { count: number }).count });
