@@ -4,7 +4,7 @@ import type { DB } from "../db/index.ts";
 import type { Database } from "../db/schema.ts";
 import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
 import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
-import { countMatching, readReviewTallies } from "./review-tallies.server.ts";
+import { countMatching, type ReviewTally, readReviewTallies } from "./review-tallies.server.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
 
 /** The list's choices, from a URL's query: each one optional, each one checked. */
@@ -67,9 +67,39 @@ function visibleMatching<O>(
 export async function listCourseReviews(
   db: DB,
   serviceId: string,
-  query: Pick<ReviewQuery, "sort" | "stars" | "module">,
-  { offset, limit }: { offset: number; limit: number },
+  query: ListChoices,
+  range: Range,
 ): Promise<{ reviews: PublicReview[]; count: number }> {
+  const [reviews, tallies] = await Promise.all([
+    readListedReviews(db, serviceId, query, range),
+    readReviewTallies(db, serviceId),
+  ]);
+  return { reviews, count: countMatching(tallies, query) };
+}
+
+/** The course page: a stretch of the list, its count and the summary, from one read of the tallies. */
+export async function listCourseReviewsWithSummary(
+  db: DB,
+  serviceId: string,
+  query: ListChoices,
+  range: Range,
+): Promise<{ reviews: PublicReview[]; count: number; summary: ReviewSummary }> {
+  const [reviews, tallies] = await Promise.all([
+    readListedReviews(db, serviceId, query, range),
+    readReviewTallies(db, serviceId),
+  ]);
+  return { reviews, count: countMatching(tallies, query), summary: summaryOf(tallies) };
+}
+
+type ListChoices = Pick<ReviewQuery, "sort" | "stars" | "module">;
+type Range = { offset: number; limit: number };
+
+async function readListedReviews(
+  db: DB,
+  serviceId: string,
+  query: ListChoices,
+  { offset, limit }: Range,
+): Promise<PublicReview[]> {
   let list = visibleMatching(reviewsWithDetails(db), serviceId, query);
   if (query.sort === "highest") {
     list = list.orderBy(starsOr(NO_STARS_HIGHEST), "desc");
@@ -78,16 +108,13 @@ export async function listCourseReviews(
   } else if (query.sort === "helpful") {
     list = list.orderBy("reviews.helpful_count", "desc");
   }
-  const [rows, tallies] = await Promise.all([
-    list
-      .orderBy("reviews.created_at", "desc")
-      .orderBy("reviews.id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    readReviewTallies(db, serviceId),
-  ]);
-  return { reviews: rows.map(toPublicReview), count: countMatching(tallies, query) };
+  const rows = await list
+    .orderBy("reviews.created_at", "desc")
+    .orderBy("reviews.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toPublicReview);
 }
 
 /** What the top of a course's reviews says: stars, their spread, and the reported bands. */
@@ -103,7 +130,10 @@ export interface ReviewSummary {
 
 /** The summary from the course's tallies, never from its reviews one by one. */
 export async function summarizeCourseReviews(db: DB, serviceId: string): Promise<ReviewSummary> {
-  const tallies = await readReviewTallies(db, serviceId);
+  return summaryOf(await readReviewTallies(db, serviceId));
+}
+
+function summaryOf(tallies: ReviewTally[]): ReviewSummary {
   const histogram = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   const reportedBands = new Map<number, number>();
   let reviewCount = 0;

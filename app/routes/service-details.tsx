@@ -1,8 +1,7 @@
 import { data, Form, Link, useLocation, useSubmit } from "react-router";
 import {
-  listCourseReviews,
+  listCourseReviewsWithSummary,
   reviewQuerySchema,
-  summarizeCourseReviews,
 } from "../../core/course-reviews.server.ts";
 import {
   MAX_REPLY_LENGTH,
@@ -70,13 +69,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : reviewQuerySchema.parse({});
   const firstShownPage = Math.max(1, query.page - MAX_SHOWN_PAGES + 1);
   const shownBefore = (firstShownPage - 1) * REVIEWS_PAGE_SIZE;
-  const [list, summary, ownReview] = await Promise.all([
-    // The shown pages in one read.
-    listCourseReviews(db, service.id, query, {
+  const [list, ownReview] = await Promise.all([
+    // The shown pages in one read, their count and the summary from one read of the tallies.
+    listCourseReviewsWithSummary(db, service.id, query, {
       offset: shownBefore,
       limit: (query.page - firstShownPage + 1) * REVIEWS_PAGE_SIZE,
     }),
-    summarizeCourseReviews(db, service.id),
     // Public reviews carry no account ids or e-mail addresses (this data is serialised into the
     // page): the signed-in user's own review is looked up by their id instead.
     user ? findReviewOfService(db, service.id, user.id) : undefined,
@@ -95,7 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       markedHelpful: markedHelpful.has(review.id),
     })),
     matching: list.count,
-    summary,
+    summary: list.summary,
     query: { sort: query.sort, stars: query.stars, module: query.module, page: query.page },
     /** How many reviews of the list come before the shown ones (past MAX_SHOWN_PAGES pages). */
     shownBefore,
