@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import toast from "react-hot-toast";
 import type { Toast } from "../lib/toast.ts";
+import { loadToastLibrary } from "./toast-library.ts";
 
 /**
  * Shows a server's message as a toast once the page runs JavaScript; without JavaScript the same
@@ -10,9 +10,11 @@ export function FlashToast({ flash }: { flash: Toast | null | undefined }) {
   useEffect(() => {
     if (!flash) return;
     const content = <ToastText flash={flash} />;
-    if (flash.type === "success") toast.success(content);
-    else if (flash.type === "error") toast.error(content);
-    else toast(content);
+    loadToastLibrary().then(({ toast }) => {
+      if (flash.type === "success") toast.success(content);
+      else if (flash.type === "error") toast.error(content);
+      else toast(content);
+    });
   }, [flash]);
   if (!flash) return null;
   const tone =
