@@ -1,10 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import {
   MAX_SERVICE_DESCRIPTION_LENGTH,
   MAX_SERVICE_NAME_LENGTH,
 } from "../../core/field-limits.ts";
 import { CourseDetailsFields, type CourseDetailsFormValues } from "./course-details-fields.tsx";
 import { TextAreaField, TextField } from "./form-field.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 
 export type ServiceFormValues = Partial<
   Record<"serviceName" | "price" | "imageUrl" | "description", string>
@@ -16,15 +17,17 @@ export function ServiceForm({
   values,
   errors,
   submitLabel,
+  busyLabel,
   uploadedImage,
 }: {
   values: ServiceFormValues;
   errors: Partial<Record<string, string>>;
   submitLabel: string;
+  /** What the button says while the form is sent ("Saving…"). */
+  busyLabel: string;
   /** Edit: the course's uploaded picture, kept unless the form says otherwise. */
   uploadedImage?: string;
 }) {
-  const navigation = useNavigation();
   return (
     <Form method="post" encType="multipart/form-data" className="form-card mt-6">
       <TextField
@@ -83,9 +86,7 @@ export function ServiceForm({
         error={errors.description}
       />
       <CourseDetailsFields values={values} errors={errors} />
-      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-        {submitLabel}
-      </button>
+      <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
     </Form>
   );
 }

@@ -68,7 +68,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>
-      <ServiceForm values={values} errors={errors} submitLabel="Submit" />
+      <ServiceForm values={values} errors={errors} submitLabel="Submit" busyLabel="Submitting…" />
     </div>
   );
 }

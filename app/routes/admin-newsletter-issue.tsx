@@ -13,6 +13,7 @@ import {
 } from "../../core/newsletter-issues.server.ts";
 import { renderIssueBody } from "../../core/newsletter-mail.server.ts";
 import { NewsletterIssueForm } from "../components/admin/newsletter-issue-form.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -146,9 +147,9 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
             </h2>
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="test" />
-              <button type="submit" className="btn-secondary">
+              <SubmitButton className="btn-secondary" busyLabel="Sending the test…">
                 {`Send a test to ${ownerEmail}`}
-              </button>
+              </SubmitButton>
             </Form>
             <Form method="post" className="mt-6 space-y-3">
               <input type="hidden" name="intent" value="send" />
@@ -173,9 +174,9 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
                   </p>
                 )}
               </div>
-              <button type="submit" className="btn-primary">
+              <SubmitButton busyLabel="Starting the send…">
                 {`Send to ${confirmedSubscribers} subscribers`}
-              </button>
+              </SubmitButton>
             </Form>
           </section>
 
@@ -187,12 +188,16 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
               values={actionData?.values ?? { subject: issue.subject, body: issue.body }}
               errors={errors}
               submitLabel="Save draft"
+              busyLabel="Saving…"
             />
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+              <SubmitButton
+                className="btn bg-red-700 text-white hover:bg-red-800"
+                busyLabel="Deleting…"
+              >
                 Delete the draft
-              </button>
+              </SubmitButton>
             </Form>
           </section>
         </>

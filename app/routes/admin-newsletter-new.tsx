@@ -46,6 +46,7 @@ export default function AdminNewsletterNew({ actionData }: Route.ComponentProps)
         values={actionData?.values ?? {}}
         errors={actionData?.fieldErrors ?? {}}
         submitLabel="Save draft"
+        busyLabel="Saving…"
       />
     </div>
   );

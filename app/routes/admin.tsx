@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handle({ request, context, owner, form });
 }
 
-export default function Admin({ loaderData: data }: Route.ComponentProps) {
+export default function Admin({ loaderData: data, actionData }: Route.ComponentProps) {
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
@@ -100,7 +100,10 @@ export default function Admin({ loaderData: data }: Route.ComponentProps) {
 
       <NewsletterSection subscribers={data.subscribers} issues={data.issues} />
 
-      <AboutSection settings={data.settings} />
+      <AboutSection
+        settings={data.settings}
+        refused={actionData?.intent === "about-teacher" ? actionData : undefined}
+      />
 
       <OwnersSection owners={data.owners} />
     </div>

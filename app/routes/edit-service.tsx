@@ -84,6 +84,7 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
         values={values}
         errors={actionData?.fieldErrors ?? {}}
         submitLabel="Save"
+        busyLabel="Saving…"
         uploadedImage={isUploadedImage(service.imageUrl) ? service.imageUrl : undefined}
       />
     </div>

@@ -4,6 +4,7 @@ import { latestServices } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";
 import { aboutParagraphs } from "../content/about.ts";
 import { sitePages } from "../content/site-pages.ts";
@@ -185,9 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 placeholder="you@example.com"
                 className="field sm:min-w-56"
               />
-              <button type="submit" className="btn-primary">
-                Subscribe
-              </button>
+              <SubmitButton busyLabel="Subscribing…">Subscribe</SubmitButton>
             </div>
           </Form>
         </div>

@@ -6,6 +6,7 @@ import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
 import { Stars } from "../components/rating.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
@@ -94,9 +95,12 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
           </p>
           <Form method="post" action="/my-reviews" className="mt-4 flex gap-3">
             <input type="hidden" name="reviewId" value={confirming.id} />
-            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800">
+            <SubmitButton
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              busyLabel="Deleting…"
+            >
               Delete
-            </button>
+            </SubmitButton>
             <Link to="/my-reviews" className="btn-secondary">
               Cancel
             </Link>

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
 import { unsubscribe } from "../../core/newsletter.server.ts";
+import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -44,9 +45,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Stop the newsletter?</h1>
       <Form method="post" className="mt-6">
-        <button type="submit" className="btn-primary">
-          Unsubscribe
-        </button>
+        <SubmitButton busyLabel="Unsubscribing…">Unsubscribe</SubmitButton>
       </Form>
     </div>
   );

@@ -331,7 +331,26 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       },
       teacher.cookie,
     );
-    expect(bad.status).toBe(302);
+    // Said beside the photo field, with the text kept as typed (not in a toast after a redirect).
+    expect(bad.status).toBe(400);
+    const refusedPage = await bad.text();
+    const photoInput = /<input[^>]*name="photo"[^>]*>/.exec(refusedPage)?.[0] ?? "";
+    expect(photoInput).toContain('aria-invalid="true"');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(photoInput)?.[1];
+    expect(refusedPage).toMatch(new RegExp(`<p id="${describedBy}"[^>]*>[^<]+</p>`));
+    expect(refusedPage).toMatch(/<textarea[^>]*name="bio"[^>]*>Other\.<\/textarea>/);
+    expect(await (await site.app.request("/")).text()).toContain("First paragraph of mine.");
+    // Too long a text: said beside the text, nothing saved.
+    const long = await postMultipart(
+      site.app,
+      "/admin",
+      { intent: "about-teacher", bio: "x".repeat(5001) },
+      {},
+      teacher.cookie,
+    );
+    expect(long.status).toBe(400);
+    const bioField = /<textarea[^>]*name="bio"[^>]*>/.exec(await long.text())?.[0] ?? "";
+    expect(bioField).toContain('aria-invalid="true"');
     expect(await (await site.app.request("/")).text()).toContain("First paragraph of mine.");
 
     // Removing the photo and emptying the text bring back today's look.

@@ -2,9 +2,19 @@ import { Form } from "react-router";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
 import { aboutBioText } from "../../content/about.ts";
 import { TextAreaField, TextField } from "../form-field.tsx";
+import { SubmitButton } from "../submit-button.tsx";
 
-/** About the teacher: the About Me text and photo shown on the home page and /about. */
-export function AboutSection({ settings }: { settings: SiteSettings }) {
+/**
+ * About the teacher: the About Me text and photo shown on the home page and /about. A refused
+ * form comes back with each problem beside its field and the text as it was typed.
+ */
+export function AboutSection({
+  settings,
+  refused,
+}: {
+  settings: SiteSettings;
+  refused?: { errors: Record<string, string | undefined>; values: Record<string, string> };
+}) {
   return (
     <section aria-labelledby="about-teacher-heading" className="form-card mt-8">
       <h2 id="about-teacher-heading" className="text-xl font-bold text-slate-900">
@@ -17,7 +27,8 @@ export function AboutSection({ settings }: { settings: SiteSettings }) {
           name="bio"
           rows={8}
           maxLength={5000}
-          defaultValue={aboutBioText(settings.aboutBio)}
+          defaultValue={refused?.values.bio ?? aboutBioText(settings.aboutBio)}
+          error={refused?.errors.bio}
         />
         <p className="-mt-2 text-sm text-slate-600">
           Plain text; a blank line starts a new paragraph. Emptied, the site's own text comes back.
@@ -36,6 +47,7 @@ export function AboutSection({ settings }: { settings: SiteSettings }) {
           name="photo"
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          error={refused?.errors.photo}
         />
         <p className="-mt-2 text-sm text-slate-600">
           A JPEG, PNG or WebP picture of at most 5 MB.{" "}
@@ -49,9 +61,9 @@ export function AboutSection({ settings }: { settings: SiteSettings }) {
             Remove the photo
           </label>
         )}
-        <button type="submit" className="btn-secondary">
+        <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save About Me
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

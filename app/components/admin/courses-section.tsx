@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { formatPrice } from "../../../core/format.ts";
 import type { Service } from "../../../core/services.server.ts";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import { SubmitButton } from "../submit-button.tsx";
 
 /** Courses: whether students' new courses wait for approval, and the courses out of the catalogue. */
 export function CoursesSection({
@@ -41,9 +42,9 @@ export function CoursesSection({
             wait for my approval
           </label>
         </fieldset>
-        <button type="submit" className="btn-secondary mt-3">
+        <SubmitButton className="btn-secondary mt-3" busyLabel="Saving…">
           Save the setting
-        </button>
+        </SubmitButton>
       </Form>
 
       <h3 className="mt-8 font-semibold text-slate-900">Out of the catalogue</h3>

@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import {
   MAX_NEWSLETTER_BODY_LENGTH,
   MAX_NEWSLETTER_SUBJECT_LENGTH,
 } from "../../../core/field-limits.ts";
 import { TextAreaField, TextField } from "../form-field.tsx";
+import { SubmitButton } from "../submit-button.tsx";
 
 export type IssueFormValues = Partial<Record<"subject" | "body", string>>;
 
@@ -12,12 +13,14 @@ export function NewsletterIssueForm({
   values,
   errors,
   submitLabel,
+  busyLabel,
 }: {
   values: IssueFormValues;
   errors: Partial<Record<string, string>>;
   submitLabel: string;
+  /** What the button says while the form is sent ("Saving…"). */
+  busyLabel: string;
 }) {
-  const navigation = useNavigation();
   return (
     <Form method="post" className="form-card mt-6 space-y-4">
       <input type="hidden" name="intent" value="save" />
@@ -42,9 +45,7 @@ export function NewsletterIssueForm({
         Markdown: **bold**, *italic*, [a link](https://example.com), a line starting with "- " for a
         list, "## " for a heading. Addresses become links by themselves.
       </p>
-      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-        {submitLabel}
-      </button>
+      <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
     </Form>
   );
 }

@@ -3,20 +3,19 @@ import { MAX_ABOUT_BIO_LENGTH, setAboutTheTeacher } from "../../../core/site-set
 import { appContext } from "../../context.server.ts";
 import { readImageUpload } from "../image-upload.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
-import { type AdminActions, field } from "./action.server.ts";
+import { type AdminActions, adminFormErrors, field } from "./action.server.ts";
 
 /** About the teacher: the About Me text and photo on the home page and /about. */
 export const aboutActions: AdminActions = {
   "about-teacher": async ({ context, owner, form }) => {
     const bio = field(form, "bio").trim();
-    if (bio.length > MAX_ABOUT_BIO_LENGTH) {
-      return redirectWithToast("/admin", {
-        type: "error",
-        message: `Please keep the About Me text under ${MAX_ABOUT_BIO_LENGTH} characters.`,
-      });
-    }
+    // Both fields are checked, so one answer says everything to correct.
+    const errors: Record<string, string> = {};
+    if (bio.length > MAX_ABOUT_BIO_LENGTH)
+      errors.bio = `Please keep the About Me text under ${MAX_ABOUT_BIO_LENGTH} characters.`;
     const upload = await readImageUpload(form, "photo");
-    if (!upload.ok) return redirectWithToast("/admin", { type: "error", message: upload.message });
+    if (!upload.ok) errors.photo = upload.message;
+    if (!upload.ok || errors.bio) return adminFormErrors("about-teacher", errors, { bio });
     const { db } = context.get(appContext);
     const photoUrl = upload.image
       ? await storeImage(db, upload.image, owner.id)
