@@ -1,11 +1,14 @@
 /**
  * Writes the catalogue's cover images (public/images/services/*.svg) from db/seed/catalogue.ts.
  * They are vector drawings, a few hundred bytes each, so they are sharp at any size (the
- * lightbox shows them full screen) and need no network. Run after changing the catalogue:
+ * lightbox shows them full screen) and need no network. Each also gets a PNG beside it
+ * (`<slug>.png`), the picture a shared link to its course shows: link previews do not show SVG
+ * (app/lib/meta.ts). Run after changing the catalogue:
  *   node scripts/generate-covers.ts
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { type CoverIcon, catalogue } from "../db/seed/catalogue.ts";
 
 const icons: Record<CoverIcon, string> = {
@@ -43,12 +46,17 @@ function cover({ icon, from, to, label }: (typeof catalogue)[number]["cover"]): 
 
 const directory = join(import.meta.dirname, "..", "public", "images", "services");
 mkdirSync(directory, { recursive: true });
-for (const course of catalogue) {
-  writeFileSync(join(directory, `${course.slug}.svg`), cover(course.cover));
+async function write(slug: string, drawing: string) {
+  writeFileSync(join(directory, `${slug}.svg`), drawing);
+  await sharp(Buffer.from(drawing))
+    .png({ palette: true, compressionLevel: 9 })
+    .toFile(join(directory, `${slug}.png`));
 }
+
+for (const course of catalogue) await write(course.slug, cover(course.cover));
 // For a course added without an image of its own.
-writeFileSync(
-  join(directory, "course.svg"),
+await write(
+  "course",
   cover({ icon: "book", from: "#334155", to: "#0f172a", label: "IELTS course" }),
 );
-console.log(`Wrote ${catalogue.length + 1} covers to ${directory}`);
+console.log(`Wrote ${catalogue.length + 1} covers (SVG and PNG) to ${directory}`);

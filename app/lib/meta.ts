@@ -25,6 +25,20 @@ export const SHARE_IMAGE = {
   height: 630,
 };
 
+const GENERATED_COVER = /^(\/images\/services\/[\w-]+)\.svg(\?.*)?$/;
+
+/**
+ * The picture a shared link can show for an image: a generated cover's PNG twin
+ * (scripts/generate-covers.ts) for the cover itself, the site's share image for any other SVG,
+ * and any other picture as it is.
+ */
+export function shareableImage(image: { url: string; alt: string }) {
+  const cover = GENERATED_COVER.exec(image.url);
+  if (cover) return { url: `${cover[1]}.png`, alt: image.alt };
+  if (/\.svg(\?|$)/i.test(image.url)) return SHARE_IMAGE;
+  return image;
+}
+
 export interface PublicPage {
   page: string;
   description: string;
@@ -59,7 +73,7 @@ export function publicPageMeta(matches: MatchesOf, page: PublicPage): MetaDescri
   const siteUrl = siteUrlOf(matches);
   if (siteUrl === null) return base;
   const url = `${siteUrl}${page.path}`;
-  const image = page.image ?? SHARE_IMAGE;
+  const image = page.image ? shareableImage(page.image) : SHARE_IMAGE;
   return [
     ...base,
     { tagName: "link", rel: "canonical", href: url },
@@ -69,7 +83,7 @@ export function publicPageMeta(matches: MatchesOf, page: PublicPage): MetaDescri
     { property: "og:image:alt", content: image.alt },
     // A course's image may be any size; the site's own share image says its size, so a preview
     // can be laid out before the image has been fetched.
-    ...(page.image
+    ...(image !== SHARE_IMAGE
       ? []
       : [
           { property: "og:image:width", content: String(SHARE_IMAGE.width) },

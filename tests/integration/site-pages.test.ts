@@ -189,9 +189,13 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
       expect(sharing(html)).toEqual({
         canonical: `${BASE_URL}/services/${published}`,
         url: `${BASE_URL}/services/${published}`,
-        image: `${BASE_URL}/images/services/listening.svg`,
+        // Link previews do not show SVG: the cover's PNG twin, which the site serves.
+        image: `${BASE_URL}/images/services/listening.png`,
         card: "summary_large_image",
       });
+      const png = await site.app.request("/images/services/listening.png");
+      expect(png.status).toBe(200);
+      expect(png.headers.get("content-type")).toBe("image/png");
       // The structured data names the same addresses.
       expect(html).toContain(`"url":"${BASE_URL}/services/${published}"`);
       expect(html).toContain(`"image":"${BASE_URL}/images/services/listening.svg"`);
