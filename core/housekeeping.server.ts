@@ -1,12 +1,13 @@
 import type { DB } from "../db/index.ts";
+import { parseUploadedImagePath } from "./uploaded-images.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes rows that can no longer mean anything: expired API tokens, sessions and verification
- * tokens, rate-limit windows that ended over a day ago, and mail the outbox gave up on over a
- * week ago (kept that long so an operator can see what failed). Run at start-up and every hour, so
- * the tables stay the size of the site's real use.
+ * tokens, rate-limit windows that ended over a day ago, mail the outbox gave up on over a week ago
+ * (kept that long so an operator can see what failed), and uploaded pictures nothing has shown
+ * for a day. Run at start-up and every hour, so the tables stay the size of the site's real use.
  */
 export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void> {
   const moment = now.toISOString();
@@ -21,4 +22,44 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
     .deleteFrom("mail_outbox")
     .where("failed_at", "<=", new Date(now.getTime() - 7 * DAY_MS).toISOString())
     .execute();
+  await deleteUnusedImages(db, now);
+}
+
+/**
+ * Deletes the uploaded pictures (every width) that no course, account or site setting names any
+ * more and that are over a day old: the image a course or the teacher replaced, or the course
+ * deleted. The day's grace covers a page still open on an old picture, and an upload stored
+ * just before the row naming it is written.
+ */
+export async function deleteUnusedImages(db: DB, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - DAY_MS).toISOString();
+  const candidates = await db
+    .selectFrom("image_variants")
+    .select("image_id")
+    .distinct()
+    .where("created_at", "<", cutoff)
+    .execute();
+  if (candidates.length === 0) return;
+  const UPLOADED = "/images/uploads/%";
+  const [services, users, settings] = await Promise.all([
+    db
+      .selectFrom("services")
+      .select("image_url as url")
+      .where("image_url", "like", UPLOADED)
+      .execute(),
+    db.selectFrom("users").select("image as url").where("image", "like", UPLOADED).execute(),
+    db
+      .selectFrom("site_settings")
+      .select("value as url")
+      .where("value", "like", UPLOADED)
+      .execute(),
+  ]);
+  const inUse = new Set(
+    [...services, ...users, ...settings].flatMap(
+      ({ url }) => parseUploadedImagePath(url ?? "")?.imageId ?? [],
+    ),
+  );
+  const unused = candidates.map(({ image_id }) => image_id).filter((id) => !inUse.has(id));
+  if (unused.length > 0)
+    await db.deleteFrom("image_variants").where("image_id", "in", unused).execute();
 }

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import { grantOwner } from "../../core/owners.server.ts";
 import { cookieHeader, ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
@@ -267,6 +268,48 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     expect(second?.image_url).toMatch(/^\/images\/uploads\//);
     await edit({}, { useDefaultCover: "on" });
     expect((await imageOf("Edited picture course"))?.image_url).toBe("/images/services/course.svg");
+  });
+
+  it("deletes, a day later, the pictures a course no longer shows, and keeps the ones shown", async () => {
+    const { cookie } = await signUp(site.app);
+    await postMultipart(
+      site.app,
+      "/add-service",
+      course("Replaced picture course"),
+      { imageFile: { bytes: await picture("jpeg"), name: "a.jpg", type: "image/jpeg" } },
+      cookie,
+    );
+    const first = await imageOf("Replaced picture course");
+    await postMultipart(
+      site.app,
+      `/services/${first?.id}/edit`,
+      course("Replaced picture course"),
+      { imageFile: { bytes: await picture("png"), name: "b.png", type: "image/png" } },
+      cookie,
+    );
+    const second = await imageOf("Replaced picture course");
+    const status = async (url: string | undefined) =>
+      (await site.app.request(url ?? "/missing")).status;
+    expect(await status(first?.image_url)).toBe(200);
+
+    // Within the day both stay (a page may still be open on the old one).
+    await deleteExpiredRows(db(), new Date(Date.now() + 60 * 60 * 1000));
+    expect(await status(first?.image_url)).toBe(200);
+    // A day later the replaced one is gone, every width of it; the shown one stays.
+    await deleteExpiredRows(db(), new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await status(first?.image_url)).toBe(404);
+    const firstId = /uploads\/([0-9a-f-]{36})-/.exec(first?.image_url ?? "")?.[1] ?? "";
+    expect(
+      await db()
+        .selectFrom("image_variants")
+        .select("width")
+        .where("image_id", "=", firstId)
+        .execute(),
+    ).toEqual([]);
+    expect(await status(second?.image_url)).toBe(200);
+    expect(await (await site.app.request(`/services/${second?.id}`)).text()).toContain(
+      second?.image_url ?? "-",
+    );
   });
 
   it("shows the course's cover under a course picture, for when it fails to load", async () => {
