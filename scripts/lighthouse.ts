@@ -7,7 +7,7 @@
  * It builds when a source changed, starts the site as a child process on a fresh SQLite database
  * holding the seeded catalogue (in a temporary folder, removed at the end), and drives the
  * system's Chromium (CHROMIUM_PATH to use another). Performance varies from run to run on a busy
- * machine, so each page is audited LIGHTHOUSE_RUNS times (3 by default) and the median of each
+ * machine, so each page is audited LIGHTHOUSE_RUNS times (5 by default) and the median of each
  * score is reported, as Lighthouse's own documentation advises. LIGHTHOUSE_REPORTS=<folder> keeps
  * every run's full report there.
  * Not part of `npm test`: it takes a minute or two and measures, rather than proves, behaviour.
@@ -31,7 +31,7 @@ const CATEGORIES = [
 type Category = (typeof CATEGORIES)[number][0];
 
 const root = join(import.meta.dirname, "..");
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3920);
 const origin = `http://localhost:${port}`;
 /** Where to keep each run's full report (JSON, viewable at googlechrome.github.io/lighthouse/viewer), if anywhere. */
