@@ -257,8 +257,8 @@ describe("serving", () => {
 
   it("serves built assets compressed, with immutable cache headers", async () => {
     const html = await (await app.request("/")).text();
-    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
-    const path = script?.[1] ?? script?.[2];
+    // Named in the hydration script (app/lib/deferred-hydration.server.ts), not in a tag.
+    const path = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(path).toBeDefined();
     const brotli = await app.request(path ?? "", { headers: { "accept-encoding": "br, gzip" } });
     expect(brotli.status).toBe(200);
