@@ -126,6 +126,29 @@ export const newPasswordFormSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** Whether the account signs in with a password here (Google accounts may have none). */
+export async function hasPassword(db: DB, userId: string): Promise<boolean> {
+  const account = await db
+    .selectFrom("accounts")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("provider_id", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return account !== undefined;
+}
+
+/** The password change form: the current password, and a new one under the account's policy. */
+export function passwordChangeFormSchema(email: string) {
+  return z.object({
+    currentPassword: z
+      .string({ error: "Please enter your current password." })
+      .min(1, "Please enter your current password.")
+      .max(MAX_PASSWORD_LENGTH, "This is not your current password."),
+    newPassword: z.string({ error: "Please choose a password." }).pipe(newPasswordFor(email)),
+  });
+}
+
 /**
  * Google has just proven that this user owns their e-mail address. If the address was never
  * proven before, the password on the account may have been set by someone else who registered

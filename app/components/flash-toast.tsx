@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { Toast } from "../lib/toast.ts";
-import { loadToastLibrary } from "./toast-library.ts";
+import { toastWhenShown } from "./toast-library.ts";
 
 /**
  * Shows a server's message as a toast once the page runs JavaScript; without JavaScript the same
@@ -10,7 +10,7 @@ export function FlashToast({ flash }: { flash: Toast | null | undefined }) {
   useEffect(() => {
     if (!flash) return;
     const content = <ToastText flash={flash} />;
-    loadToastLibrary().then(({ toast }) => {
+    toastWhenShown().then((toast) => {
       if (flash.type === "success") toast.success(content);
       else if (flash.type === "error") toast.error(content);
       else toast(content);

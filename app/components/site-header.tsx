@@ -54,7 +54,8 @@ function SiteLinks({ signedIn, className }: { signedIn: boolean; className: stri
 
 /**
  * The signed-in person's menu, opened from their avatar: who is signed in, then 'My Review',
- * 'My Courses', 'Add Service', 'Admin' (for an owner) and 'Log Out', which stays a POST form.
+ * 'My Courses', 'Add Service', 'Admin' (for an owner), 'Change Password' and 'Log Out', which
+ * stays a POST form.
  */
 function AccountMenu({ user }: { user: HeaderUser }) {
   return (
@@ -97,6 +98,11 @@ function AccountMenu({ user }: { user: HeaderUser }) {
             </NavLink>
           </li>
         )}
+        <li>
+          <NavLink to="/account/password" className={linkClass}>
+            Change Password
+          </NavLink>
+        </li>
         <li>
           <Form method="post" action="/logout">
             <button type="submit" className={`w-full text-left ${linkClass({ isActive: false })}`}>

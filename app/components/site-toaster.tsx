@@ -1,7 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import {
   loadToastLibrary,
   subscribeToToastLibrary,
+  toasterMounted,
   toastLibraryRequested,
 } from "./toast-library.ts";
 
@@ -38,6 +39,13 @@ export function SiteToaster() {
       ) : (
         <Toaster position="top-center" containerStyle={{ top: 80 }} />
       )}
+      <SaysMounted />
     </Suspense>
   );
+}
+
+/** Mounts with the toaster (the same Suspense boundary), and says so to the toasts waiting. */
+function SaysMounted() {
+  useEffect(() => toasterMounted(), []);
+  return null;
 }

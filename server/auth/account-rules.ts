@@ -8,7 +8,9 @@ import {
   rateLimits,
 } from "../../core/rate-limit.server.ts";
 import type { DB } from "../../db/index.ts";
+import type { SendMail } from "../mail.ts";
 import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";
+import { tellPasswordChanged } from "./account-mail.ts";
 import type { AfterHook, BeforeHook, HookContext } from "./hooks.ts";
 import { CLIENT_ADDRESS_HEADER, CLIENT_ROUTE_HEADER } from "./request-headers.ts";
 
@@ -74,12 +76,24 @@ function reasonOf(error: APIError): string {
  * - rate limits per client address, and password guesses per account (ASVS 6.3.1) — a success,
  *   a changed password or a completed reset clears the account's count;
  * - one password and profile policy (core/accounts.server.ts) on sign-up, change-password,
- *   reset-password and update-user; changing the password ends every other session;
+ *   reset-password and update-user; changing the password ends every other session and is told
+ *   to the account's owner by e-mail;
  * - one security-log line per authentication event, written here and nowhere else.
  * The client's address and route come from headers the server sets (request-headers.ts); a
  * direct server call without them (tests, housekeeping) is limited per account only.
  */
-export function accountRules({ db, securityLog }: { db: DB; securityLog: SecurityLog }) {
+export function accountRules({
+  db,
+  securityLog,
+  sendMail,
+  baseUrl,
+}: {
+  db: DB;
+  securityLog: SecurityLog;
+  /** For the mail that tells an account's owner its password was changed. */
+  sendMail: SendMail;
+  baseUrl: string;
+}) {
   // Keyed by the per-call Better Auth context, which the before and after hooks share.
   const subjects = new WeakMap<object, Subject>();
   const remember = (ctx: HookContext, subject: Subject) => subjects.set(ctx.context, subject);
@@ -259,6 +273,8 @@ export function accountRules({ db, securityLog }: { db: DB; securityLog: Securit
               ? "password-verify"
               : "password-reset";
         log(ctx, { event, ...outcome, userId: subject.userId });
+        if (ctx.path === "/change-password" && !error && subject.email)
+          await tellPasswordChanged(sendMail, subject.email, baseUrl);
         return;
       }
       case "/update-user":

@@ -29,7 +29,7 @@ export interface AuthOptions {
  * database sessions. Its models are mapped onto our snake_case tables.
  */
 export function createAuth({ database, config, secret, sendMail, securityLog }: AuthOptions) {
-  const rules = accountRules({ db: database.db, securityLog });
+  const rules = accountRules({ db: database.db, securityLog, sendMail, baseUrl: config.baseUrl });
   return betterAuth({
     appName: SITE_NAME,
     baseURL: config.baseUrl,

@@ -9,7 +9,7 @@ async function logInWithForm(page: Page, email: string) {
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-for (const path of ["/my-reviews", "/add-service", "/update/some-review-id"]) {
+for (const path of ["/my-reviews", "/add-service", "/update/some-review-id", "/account/password"]) {
   test(`${path} sends an anonymous visitor to /login, remembering where they were going`, async ({
     page,
   }) => {
