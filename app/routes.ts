@@ -24,6 +24,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("account/password", "routes/account-password.tsx"),
+  route("account/sessions", "routes/account-sessions.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),
   route("admin", "routes/admin.tsx"),

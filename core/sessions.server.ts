@@ -1,3 +1,4 @@
+import Bowser from "bowser";
 import type { DB } from "../db/index.ts";
 import { toDate } from "../db/schema.ts";
 
@@ -24,4 +25,71 @@ export async function endSessionIfOverAge(db: DB, token: string, now = new Date(
     return false;
   await db.deleteFrom("sessions").where("id", "=", session.id).execute();
   return true;
+}
+
+/** A session as its owner sees it on the signed-in devices page. */
+export interface SignedInDevice {
+  id: string;
+  /** "Chrome on Android", from the browser's user agent. */
+  device: string;
+  /** When it signed in. */
+  signedInAt: Date;
+  /** When it was last used, to the hour (Better Auth renews a session at most hourly). */
+  lastUsedAt: Date;
+  /** The address it signed in from. */
+  address: string | null;
+}
+
+/** "Firefox on Windows", or "An unknown browser" when the user agent says nothing useful. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "An unknown browser";
+  const { browser, os } = Bowser.parse(userAgent);
+  if (browser.name && os.name) return `${browser.name} on ${os.name}`;
+  return browser.name || (os.name ? `A browser on ${os.name}` : "An unknown browser");
+}
+
+/** Every live session of the user, the most recently used first. */
+export async function listSignedInDevices(
+  db: DB,
+  userId: string,
+  now = new Date(),
+): Promise<SignedInDevice[]> {
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "user_agent", "ip_address", "created_at", "updated_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("updated_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.user_agent),
+    signedInAt: toDate(row.created_at),
+    lastUsedAt: toDate(row.updated_at),
+    address: row.ip_address || null,
+  }));
+}
+
+/**
+ * Ends one of the user's own sessions (and, with it, its API tokens). Another user's session, or
+ * one that no longer exists, is left alone: false.
+ */
+export async function endSignedInDevice(db: DB, userId: string, sessionId: string) {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every session of the user but this one; returns how many ended. */
+export async function endOtherSignedInDevices(db: DB, userId: string, keepSessionId: string) {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where("id", "!=", keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -7,6 +7,7 @@ export type SecurityEventName =
   | "sign-up"
   | "sign-in"
   | "sign-out"
+  | "session-end"
   | "password-change"
   | "password-reset-request"
   | "password-reset"

@@ -54,7 +54,7 @@ function SiteLinks({ signedIn, className }: { signedIn: boolean; className: stri
 
 /**
  * The signed-in person's menu, opened from their avatar: who is signed in, then 'My Review',
- * 'My Courses', 'Add Service', 'Admin' (for an owner), 'Change Password' and 'Log Out', which
+ * 'My Courses', 'Add Service', 'Admin' (for an owner), 'Change Password', 'Signed-in Devices' and 'Log Out', which
  * stays a POST form.
  */
 function AccountMenu({ user }: { user: HeaderUser }) {
@@ -101,6 +101,11 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         <li>
           <NavLink to="/account/password" className={linkClass}>
             Change Password
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/sessions" className={linkClass}>
+            Signed-in Devices
           </NavLink>
         </li>
         <li>

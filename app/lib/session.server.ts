@@ -28,8 +28,8 @@ async function lookUpSession(request: Request, context: ContextProvider) {
     headers: request.headers,
     returnHeaders: true,
   });
-  if (!response) return { user: null, headers };
-  return { user: await signedInUser(db, response.user), headers };
+  if (!response) return { user: null, sessionId: null, headers };
+  return { user: await signedInUser(db, response.user), sessionId: response.session.id, headers };
 }
 
 /** For protected pages: the user, or a redirect to /login that remembers where they were going. */
@@ -41,6 +41,17 @@ export async function requireUser(
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/** For pages about the signed-in device itself: the user and this session's id, or as requireUser. */
+export async function requireUserSession(
+  request: Request,
+  context: ContextProvider,
+): Promise<{ user: SignedInUser; sessionId: string }> {
+  const user = await requireUser(request, context);
+  // The same lookup as requireUser's (getSessionUser keeps it per request): a user has a session.
+  const { sessionId } = await getSessionUser(request, context);
+  return { user, sessionId: sessionId as string };
 }
 
 /**

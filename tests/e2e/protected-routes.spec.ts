@@ -9,7 +9,13 @@ async function logInWithForm(page: Page, email: string) {
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-for (const path of ["/my-reviews", "/add-service", "/update/some-review-id", "/account/password"]) {
+for (const path of [
+  "/my-reviews",
+  "/add-service",
+  "/update/some-review-id",
+  "/account/password",
+  "/account/sessions",
+]) {
   test(`${path} sends an anonymous visitor to /login, remembering where they were going`, async ({
     page,
   }) => {

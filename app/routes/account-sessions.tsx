@@ -1,0 +1,147 @@
+import { data, Form } from "react-router";
+import {
+  endOtherSignedInDevices,
+  endSignedInDevice,
+  listSignedInDevices,
+} from "../../core/sessions.server.ts";
+import { FlashToast } from "../components/flash-toast.tsx";
+import { SubmitButton } from "../components/submit-button.tsx";
+import { appContext } from "../context.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { requireUserSession } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/account-sessions";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Signed-in devices", "Where your IELTS Hub account is signed in, and ending it there.");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, sessionId } = await requireUserSession(request, context);
+  const { db } = context.get(appContext);
+  const devices = await listSignedInDevices(db, user.id);
+  return {
+    devices: devices.map((device) => ({
+      id: device.id,
+      device: device.device,
+      address: device.address,
+      signedInAt: device.signedInAt.toISOString(),
+      lastUsedAt: device.lastUsedAt.toISOString(),
+      thisDevice: device.id === sessionId,
+    })),
+  };
+}
+
+/**
+ * Ends one of the person's own sessions, or every one but this device's; its API tokens end with
+ * it. Another person's session id changes nothing (and says so no differently than a stale one).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, sessionId } = await requireUserSession(request, context);
+  const { db, securityLog, clientAddress } = context.get(appContext);
+  const form = await request.formData();
+  const log = (outcome: "success" | "failure", reason: string) =>
+    securityLog({
+      event: "session-end",
+      outcome,
+      userId: user.id,
+      address: clientAddress,
+      route: "POST /account/sessions",
+      reason,
+    });
+  if (form.get("intent") === "end-others") {
+    const ended = await endOtherSignedInDevices(db, user.id, sessionId);
+    log("success", "other-devices");
+    return redirectWithToast("/account/sessions", {
+      type: "success",
+      message:
+        ended === 1
+          ? "1 other device has been signed out."
+          : `${ended} other devices have been signed out.`,
+    });
+  }
+  const target = String(form.get("sessionId") ?? "");
+  if (target === sessionId) {
+    return data(
+      { flash: { type: "error", message: "To sign out this device, use Log Out." } as const },
+      { status: 400 },
+    );
+  }
+  if (!target || target.length > 100 || !(await endSignedInDevice(db, user.id, target))) {
+    log("failure", "no-such-session");
+    return data(
+      {
+        flash: {
+          type: "error",
+          message: "That device is no longer signed in. The list below is up to date.",
+        } as const,
+      },
+      { status: 404 },
+    );
+  }
+  log("success", "one-device");
+  return redirectWithToast("/account/sessions", {
+    type: "success",
+    message: "That device has been signed out.",
+  });
+}
+
+function when(iso: string) {
+  return new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}
+
+export default function AccountSessions({ loaderData, actionData }: Route.ComponentProps) {
+  const { devices } = loaderData;
+  const others = devices.filter((device) => !device.thisDevice).length;
+  return (
+    <div className="container-page max-w-2xl py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Signed-in devices</h1>
+      <p className="mt-2 text-slate-600">
+        Where your account is signed in now. Sign out a device you do not know, then change your
+        password. Times are UTC; the last use is known to the hour.
+      </p>
+      <FlashToast flash={actionData?.flash} />
+      <ul aria-label="Signed-in devices" className="mt-6 space-y-3">
+        {devices.map((device) => (
+          <li key={device.id} className="form-card flex flex-wrap items-center gap-4">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-slate-900">
+                {device.device}
+                {device.thisDevice && (
+                  <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">
+                    This device
+                  </span>
+                )}
+              </p>
+              <p className="text-sm text-slate-600">
+                Last used {when(device.lastUsedAt)} · signed in {when(device.signedInAt)}
+                {device.address && ` from ${device.address}`}
+              </p>
+            </div>
+            {!device.thisDevice && (
+              <Form method="post">
+                <input type="hidden" name="sessionId" value={device.id} />
+                <SubmitButton
+                  className="btn-secondary"
+                  busyLabel="Signing out…"
+                  aria-label={`Sign out ${device.device}, last used ${when(device.lastUsedAt)}`}
+                >
+                  Sign out
+                </SubmitButton>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 && (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="end-others" />
+          <SubmitButton busyLabel="Signing out…">Sign out every other device</SubmitButton>
+        </Form>
+      )}
+    </div>
+  );
+}
