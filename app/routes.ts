@@ -23,6 +23,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("account", "routes/account.tsx"),
   route("account/password", "routes/account-password.tsx"),
   route("account/sessions", "routes/account-sessions.tsx"),
   route("auth/google", "routes/auth-google.tsx"),

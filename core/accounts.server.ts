@@ -126,6 +126,16 @@ export const newPasswordFormSchema = z.object({
   password: newPasswordSchema,
 });
 
+/** Whether the account's owner has shown that its e-mail address is theirs (by Google, so far). */
+export async function isEmailVerified(db: DB, userId: string): Promise<boolean> {
+  const user = await db
+    .selectFrom("users")
+    .select("email_verified")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(user?.email_verified);
+}
+
 /** Whether the account signs in with a password here (Google accounts may have none). */
 export async function hasPassword(db: DB, userId: string): Promise<boolean> {
   const account = await db

@@ -53,9 +53,9 @@ function SiteLinks({ signedIn, className }: { signedIn: boolean; className: stri
 }
 
 /**
- * The signed-in person's menu, opened from their avatar: who is signed in, then 'My Review',
- * 'My Courses', 'Add Service', 'Admin' (for an owner), 'Change Password', 'Signed-in Devices' and 'Log Out', which
- * stays a POST form.
+ * The signed-in person's menu, opened from their avatar: who is signed in, then 'Account' (name,
+ * e-mail, password, devices), 'My Review', 'My Courses', 'Add Service', 'Admin' (for an owner)
+ * and 'Log Out', which stays a POST form.
  */
 function AccountMenu({ user }: { user: HeaderUser }) {
   return (
@@ -76,6 +76,11 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         <span className="block text-sm wrap-anywhere text-slate-600">{user.email}</span>
       </p>
       <ul className="mt-2 space-y-0.5">
+        <li>
+          <NavLink to="/account" end className={linkClass}>
+            Account
+          </NavLink>
+        </li>
         <li>
           <NavLink to="/my-reviews" className={linkClass}>
             My Review
@@ -98,16 +103,6 @@ function AccountMenu({ user }: { user: HeaderUser }) {
             </NavLink>
           </li>
         )}
-        <li>
-          <NavLink to="/account/password" className={linkClass}>
-            Change Password
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/account/sessions" className={linkClass}>
-            Signed-in Devices
-          </NavLink>
-        </li>
         <li>
           <Form method="post" action="/logout">
             <button type="submit" className={`w-full text-left ${linkClass({ isActive: false })}`}>

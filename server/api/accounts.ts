@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { readJson } from "./bodies.ts";
@@ -37,13 +38,14 @@ export function accountsApi(options: ApiOptions) {
     return c.json({ token });
   });
 
-  api.get("/me", requireApiUser(options), (c) => {
+  api.get("/me", requireApiUser(options), async (c) => {
     const user = c.get("apiUser");
     return c.json({
       _id: user.id,
       email: user.email,
       displayName: user.name,
       photoURL: user.image,
+      emailVerified: await isEmailVerified(db, user.id),
     });
   });
 

@@ -5,7 +5,7 @@ import { expect, test } from "./support/test.ts";
 
 const NEW_PASSWORD = "another quite unusual passphrase";
 
-test("a student changes their password from the account menu; their other device is signed out and they are told by mail", async ({
+test("a student changes their name and password from their account page; their other device is signed out and they are told by mail", async ({
   page,
   browser,
 }) => {
@@ -25,7 +25,19 @@ test("a student changes their password from the account menu; their other device
 
   await page.goto("/");
   await openAccountMenu(page);
-  await page.getByRole("link", { name: "Change Password" }).click();
+  await page.getByRole("link", { name: "Account", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByRole("main")).toContainText(email);
+  await expect(page.getByRole("main")).toContainText("Not verified yet.");
+  await expectAccessible(page);
+  // The name first: it shows in the account menu once saved.
+  await page.getByLabel("Name", { exact: true }).fill("Cara Careful");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your name is saved." })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByLabel("Account menu of Cara Careful"),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Change your password" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Change your password");
   await expectAccessible(page);
 

@@ -31,7 +31,9 @@ test("a student sees where they are signed in and signs out a device from the ac
 
   await page.goto("/");
   await openAccountMenu(page);
-  await page.getByRole("link", { name: "Signed-in Devices" }).click();
+  await page.getByRole("link", { name: "Account", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await page.getByRole("link", { name: "Signed-in devices" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Signed-in devices");
   const devices = page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
   await expect(devices).toHaveCount(2);

@@ -115,6 +115,9 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     `/services/${course}/edit`,
     "/admin",
     "/admin/newsletter/new",
+    "/account",
+    "/account/password",
+    "/account/sessions",
   ]) {
     await expectNoSidewaysScroll(page, path);
   }

@@ -13,6 +13,7 @@ for (const path of [
   "/my-reviews",
   "/add-service",
   "/update/some-review-id",
+  "/account",
   "/account/password",
   "/account/sessions",
 ]) {

@@ -11,6 +11,8 @@ test("the teacher answers a review under it, then takes the answer back without 
   page,
   browser,
 }) => {
+  // A whole journey in two browsers (about 30 s alone, twice that on a busy machine).
+  test.slow();
   await page.goto("/");
   const { email } = await signUpDirectly(page, { name: "Teacher Rae" });
   await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });

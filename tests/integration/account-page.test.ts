@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { postForm, signUp } from "../support/accounts.ts";
+import { engines } from "../support/databases.ts";
+import { testSiteOn } from "../support/test-app.ts";
+
+describe.each(engines)("/account on %s", (engine) => {
+  const site = testSiteOn(engine);
+  const db = () => site.database.db;
+  const nameOf = async (email: string) =>
+    (
+      await db()
+        .selectFrom("users")
+        .select("name")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow()
+    ).name;
+
+  it("is for a signed-in person only: a visitor is sent to log in, and their post changes nothing", async () => {
+    const page = await site.app.request("/account", { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/login?redirectTo=%2Faccount");
+    const post = await postForm(site.app, "/account", { name: "Intruder" });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("shows the name, the e-mail and whether it is verified, with the ways to the password and devices", async () => {
+    const user = await signUp(site.app, { name: "Page Owner" });
+    const page = await (
+      await site.app.request("/account", { headers: { cookie: user.cookie } })
+    ).text();
+    expect(page).toMatch(/<input[^>]*name="name"[^>]*value="Page Owner"/);
+    expect(page).toContain(user.email);
+    expect(page).toContain("Not verified yet.");
+    expect(page).toContain('href="/account/password"');
+    expect(page).toContain('href="/account/sessions"');
+    const me = await site.app.request("/api/me", { headers: { cookie: user.cookie } });
+    expect(await me.json()).toMatchObject({ email: user.email, emailVerified: false });
+
+    await db()
+      .updateTable("users")
+      .set({ email_verified: 1 })
+      .where("email", "=", user.email)
+      .execute();
+    const verified = await (
+      await site.app.request("/account", { headers: { cookie: user.cookie } })
+    ).text();
+    expect(verified).toContain("Verified: you have shown that this address is yours.");
+    const meAgain = await site.app.request("/api/me", { headers: { cookie: user.cookie } });
+    expect(await meAgain.json()).toMatchObject({ emailVerified: true });
+  });
+
+  it("changes the name of the signed-in person only, refusing a bad one beside the field", async () => {
+    const user = await signUp(site.app, { name: "Old Name" });
+    for (const name of ["", "   ", "x".repeat(101)]) {
+      const refused = await postForm(site.app, "/account", { name }, { cookie: user.cookie });
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(/<input[^>]*name="name"[^>]*>/.exec(await refused.text())?.[0]).toContain(
+        'aria-invalid="true"',
+      );
+    }
+    expect(await nameOf(user.email)).toBe("Old Name");
+    // Identity comes from the session only: a user id or e-mail in the form is not read.
+    const other = await signUp(site.app, { name: "Someone Else" });
+    const saved = await postForm(
+      site.app,
+      "/account",
+      { name: "  New Name  ", userId: "whoever", email: other.email },
+      { cookie: user.cookie },
+    );
+    expect(saved.status).toBe(302);
+    expect(await nameOf(user.email)).toBe("New Name");
+    expect(await nameOf(other.email)).toBe("Someone Else");
+  });
+});
