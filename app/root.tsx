@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { EmailVerificationBanner } from "./components/email-verification-banner.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
@@ -30,14 +31,18 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, headers } = await getSessionUser(request, context);
+  const { user, emailVerified, headers } = await getSessionUser(request, context);
   const { toast, clear } = await takeToast(request);
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
   const { googleSignIn, baseUrl } = context.get(appContext);
   // The public origin, for every page's canonical link and sharing tags (app/lib/meta.ts).
-  return data({ user, toast, googleSignIn, siteUrl: baseUrl }, { headers: responseHeaders });
+  const askToConfirmEmail = user !== null && !emailVerified;
+  return data(
+    { user, askToConfirmEmail, toast, googleSignIn, siteUrl: baseUrl },
+    { headers: responseHeaders },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -68,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={rootData?.user ?? null} />
+        {rootData?.askToConfirmEmail && <EmailVerificationBanner />}
         <FlashToast flash={rootData?.toast} />
         <main id="main" className="flex-1">
           {children}

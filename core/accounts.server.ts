@@ -9,6 +9,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from "./field-limits.ts";
 import { SITE_NAME } from "./site.ts";
+import { isUploadedImage } from "./uploaded-images.ts";
 import { optionalHttpUrl } from "./web-address.ts";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
@@ -103,11 +104,33 @@ export const registrationSchema = z
 
 /**
  * A profile change through the API (`/api/auth/update-user`): a name as at registration, a
- * photo address that is http(s), empty or null (no photo). Only the fields given are checked.
+ * photo address that is http(s) or an upload's, empty or null (no photo). Only the fields given
+ * are checked.
  */
 export const profileUpdateSchema = z.object({
   name: nameSchema.optional(),
-  image: optionalHttpUrl.nullable(),
+  image: z
+    .string()
+    .transform((address, context) => {
+      // A picture uploaded here (its address on this site), or one on the web.
+      if (isUploadedImage(address.trim())) return address.trim();
+      const parsed = optionalHttpUrl.safeParse(address);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues)
+        context.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    })
+    .nullable()
+    .optional(),
+});
+
+/** A new e-mail address for the account, confirmed by the current password (/account). */
+export const emailChangeFormSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z
+    .string({ error: "Please enter your current password." })
+    .min(1, "Please enter your current password.")
+    .max(MAX_PASSWORD_LENGTH * 4, "This password is too long."),
 });
 
 export const loginSchema = z.object({
@@ -126,7 +149,7 @@ export const newPasswordFormSchema = z.object({
   password: newPasswordSchema,
 });
 
-/** Whether the account's owner has shown that its e-mail address is theirs (by Google, so far). */
+/** Whether the account's owner has shown that its e-mail address is theirs (by a mailed link, or by Google). */
 export async function isEmailVerified(db: DB, userId: string): Promise<boolean> {
   const user = await db
     .selectFrom("users")
@@ -134,6 +157,16 @@ export async function isEmailVerified(db: DB, userId: string): Promise<boolean> 
     .where("id", "=", userId)
     .executeTakeFirst();
   return Boolean(user?.email_verified);
+}
+
+/** Records that the account's owner has shown that its e-mail address is theirs. */
+export async function markEmailVerified(db: DB, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    // TRUE is 1 in SQLite and a boolean in PostgreSQL.
+    .set({ email_verified: sql<boolean>`true`, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Whether the account signs in with a password here (Google accounts may have none). */
@@ -155,6 +188,13 @@ export function passwordChangeFormSchema(email: string) {
       .string({ error: "Please enter your current password." })
       .min(1, "Please enter your current password.")
       .max(MAX_PASSWORD_LENGTH, "This is not your current password."),
+    newPassword: z.string({ error: "Please choose a password." }).pipe(newPasswordFor(email)),
+  });
+}
+
+/** A first password, for an account that signed in with Google only. */
+export function passwordSetFormSchema(email: string) {
+  return z.object({
     newPassword: z.string({ error: "Please choose a password." }).pipe(newPasswordFor(email)),
   });
 }

@@ -22,6 +22,8 @@ export const rateLimits = {
   signInAccount: { limit: 10, windowSeconds: 15 * 60 },
   signUp: { limit: 10, windowSeconds: 60 * 60 },
   passwordReset: { limit: 5, windowSeconds: 60 * 60 },
+  /** Links proving an address, per address and per account: each one mails an inbox. */
+  verificationMail: { limit: 3, windowSeconds: 60 * 60 },
   /** Reviews and services posted, changed or deleted: plenty for a person, a wall for a script. */
   write: { limit: 30, windowSeconds: 10 * 60 },
   /** A teacher adds a course or two a week; a spammer fills the home page within minutes. */

@@ -28,6 +28,24 @@ export async function endSessionIfOverAge(db: DB, token: string, now = new Date(
 }
 
 /** A session as its owner sees it on the signed-in devices page. */
+/**
+ * How recent a sign-in must be for a change that a stolen session must not make alone on an
+ * account with no password to ask for (setting one; deleting the account): Google's word is
+ * asked for again instead.
+ */
+export const FRESH_SIGN_IN_SECONDS = 15 * 60;
+
+/** Whether this session was signed in within FRESH_SIGN_IN_SECONDS. */
+export async function isFreshSignIn(db: DB, sessionId: string, now = new Date()) {
+  const session = await db
+    .selectFrom("sessions")
+    .select("created_at")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  if (!session) return false;
+  return now.getTime() - new Date(session.created_at).getTime() < FRESH_SIGN_IN_SECONDS * 1000;
+}
+
 export interface SignedInDevice {
   id: string;
   /** "Chrome on Android", from the browser's user agent. */

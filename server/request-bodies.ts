@@ -11,12 +11,12 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
  */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
- * The pages that take a picture (Add and Edit a course, /admin's About section) take a 5 MB file
- * beside the form; the room above it lets a slightly larger file reach the page, which then says
- * next to the field why it was refused (decision 0028).
+ * The pages that take a picture (Add and Edit a course, /admin's About section, /account's
+ * photo) take a 5 MB file beside the form; the room above it lets a slightly larger file reach
+ * the page, which then says next to the field why it was refused (decision 0028).
  */
 export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
-const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin)\/?$/;
+const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin|account)\/?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

@@ -12,6 +12,7 @@ export type SecurityEventName =
   | "password-reset-request"
   | "password-reset"
   | "password-verify"
+  | "email-change"
   | "profile-update"
   | "access-refused"
   | "cross-site-refused"

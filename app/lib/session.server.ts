@@ -28,8 +28,13 @@ async function lookUpSession(request: Request, context: ContextProvider) {
     headers: request.headers,
     returnHeaders: true,
   });
-  if (!response) return { user: null, sessionId: null, headers };
-  return { user: await signedInUser(db, response.user), sessionId: response.session.id, headers };
+  if (!response) return { user: null, sessionId: null, emailVerified: false, headers };
+  return {
+    user: await signedInUser(db, response.user),
+    sessionId: response.session.id,
+    emailVerified: response.user.emailVerified,
+    headers,
+  };
 }
 
 /** For protected pages: the user, or a redirect to /login that remembers where they were going. */

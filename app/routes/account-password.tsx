@@ -1,15 +1,23 @@
 import { data, Form } from "react-router";
-import { hasPassword, passwordChangeFormSchema } from "../../core/accounts.server.ts";
+import { passwordSetMail } from "../../core/account-mail.ts";
+import {
+  hasPassword,
+  passwordChangeFormSchema,
+  passwordSetFormSchema,
+} from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { queueMail } from "../../core/mail-outbox.server.ts";
+import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField } from "../components/form-field.tsx";
+import { GoogleButton } from "../components/google-button.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { cookiesFrom, requireUser } from "../lib/session.server.ts";
+import { cookiesFrom, requireUser, requireUserSession } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account-password";
 
@@ -17,9 +25,72 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Change your password", "Change the password of your IELTS Hub account.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  const { db } = context.get(appContext);
-  return { hasPassword: await hasPassword(db, user.id) };
+  const { user, sessionId } = await requireUserSession(request, context);
+  const { db, googleSignIn } = context.get(appContext);
+  const [password, fresh] = await Promise.all([
+    hasPassword(db, user.id),
+    isFreshSignIn(db, sessionId),
+  ]);
+  return {
+    hasPassword: password,
+    freshSignIn: fresh,
+    signInAgain: signInAgain(FRESH_SIGN_IN_SECONDS / 60),
+    googleSignIn,
+  };
+}
+
+const signInAgain = (minutes: number) =>
+  `For your safety, setting a password needs a sign-in from the last ${minutes} minutes. Please sign in with Google again, then set it.`;
+
+/**
+ * A first password for an account made with Google: only just after a sign-in, since there is
+ * no password to ask for (a stolen session must not be able to add one). The policy, the log and
+ * the mail come from the site's rules (server/auth/account-rules.ts).
+ */
+async function setPassword(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+  const { user, sessionId } = await requireUserSession(request, context);
+  const { auth, authHeaders, db, securityLog, clientAddress, baseUrl, wakeMailWorker } =
+    context.get(appContext);
+  if (!(await isFreshSignIn(db, sessionId)))
+    return data(
+      {
+        fieldErrors: {},
+        flash: { type: "error", message: signInAgain(FRESH_SIGN_IN_SECONDS / 60) } as const,
+      },
+      { status: 403 },
+    );
+  const result = parseForm(passwordSetFormSchema(user.email), form);
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
+  const response = await authResponse(
+    auth.api.setPassword({
+      body: { newPassword: result.data.newPassword },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
+  );
+  if (!response.ok) {
+    const message = await authErrorMessage(response);
+    return data(
+      { fieldErrors: { newPassword: message ?? "The password could not be set." }, flash: null },
+      { status: response.status === 429 ? 429 : 400 },
+    );
+  }
+  // Better Auth's set-password is for server calls only (no hooks run): the log and the mail
+  // that the rules would have written are written here.
+  securityLog({
+    event: "password-change",
+    outcome: "success",
+    userId: user.id,
+    address: clientAddress,
+    route: "POST /account/password",
+    reason: "set",
+  });
+  await queueMail(db, passwordSetMail(user.email, baseUrl));
+  wakeMailWorker();
+  return redirectWithToast("/account/password", {
+    type: "success",
+    message: "Your password is set: you can now sign in with it too.",
+  });
 }
 
 const WRONG_PASSWORD = "This is not your current password.";
@@ -31,8 +102,10 @@ const WRONG_PASSWORD = "This is not your current password.";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { auth, authHeaders } = context.get(appContext);
-  const result = parseForm(passwordChangeFormSchema(user.email), await request.formData());
+  const { auth, authHeaders, db } = context.get(appContext);
+  const form = await request.formData();
+  if (!(await hasPassword(db, user.id))) return setPassword(request, context, form);
+  const result = parseForm(passwordChangeFormSchema(user.email), form);
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const response = await authResponse(
     auth.api.changePassword({
@@ -78,7 +151,9 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
   const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-md py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Change your password</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {loaderData.hasPassword ? "Change your password" : "Set a password"}
+      </h1>
       <FlashToast flash={actionData?.flash} />
       {loaderData.hasPassword ? (
         <Form method="post" className="form-card mt-6">
@@ -104,10 +179,32 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
           />
           <SubmitButton busyLabel="Changing…">Change password</SubmitButton>
         </Form>
+      ) : loaderData.freshSignIn ? (
+        <Form method="post" className="form-card mt-6">
+          <p className="text-slate-700">
+            Your account signs in with Google. With a password you can also sign in without it; we
+            tell you by e-mail when one is set.
+          </p>
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
+            error={errors.newPassword}
+          />
+          <SubmitButton busyLabel="Setting…">Set password</SubmitButton>
+        </Form>
       ) : (
-        <p className="form-card mt-6 text-slate-700">
-          Your account signs in with Google and has no password here: Google keeps it safe.
-        </p>
+        <div className="form-card mt-6 space-y-4 text-slate-700">
+          <p>
+            Your account signs in with Google and has no password here. {loaderData.signInAgain}
+          </p>
+          {loaderData.googleSignIn && (
+            <GoogleButton label="Sign in with Google again" redirectTo="/account/password" />
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,12 +1,23 @@
 import { data, Form, Link } from "react-router";
-import { hasPassword, isEmailVerified, nameSchema } from "../../core/accounts.server.ts";
-import { MAX_NAME_LENGTH } from "../../core/field-limits.ts";
+import {
+  emailChangeFormSchema,
+  hasPassword,
+  isEmailVerified,
+  nameSchema,
+  profileUpdateSchema,
+} from "../../core/accounts.server.ts";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { storeImage } from "../../core/images.server.ts";
+import { sameSitePath } from "../../core/redirect-target.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextField } from "../components/form-field.tsx";
+import { PasswordField, TextField } from "../components/form-field.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
-import { authResponse } from "../lib/auth-call.server.ts";
+import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
+import { betterAuthErrorCode } from "../lib/auth-errors.ts";
+import { formValues, parseForm } from "../lib/forms.ts";
+import { readImageUpload } from "../lib/image-upload.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -25,43 +36,222 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, emailVerified, hasPassword: password };
 }
 
-/** The name, through Better Auth's update-user, so its profile rules and the log apply. */
+type AccountForm = "name" | "photo" | "email";
+type Refusal = {
+  form: AccountForm;
+  fieldErrors: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+  flash: { type: "error"; message: string } | null;
+};
+
+const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
+
+/**
+ * The account page's forms, each by its `intent`: the name and the photo (through Better Auth's
+ * update-user, so its profile rules and the log apply), a new e-mail address (Better Auth's
+ * change-email: the current password first, then a link to the new address), and a fresh link
+ * to confirm the current address (the banner on every page posts here too).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
-  const { auth, authHeaders } = context.get(appContext);
+  const user = await requireUser(request, context);
   const form = await request.formData();
-  const name = nameSchema.safeParse(form.get("name") ?? undefined);
-  if (!name.success) {
-    return data(
-      { fieldErrors: { name: name.error.issues[0]?.message }, flash: null },
-      { status: 400 },
-    );
+  switch (form.get("intent")) {
+    case "photo":
+      return savePhoto(request, context, user.id, form);
+    case "email":
+      return changeEmail(request, context, user.email, form);
+    case "send-verification":
+      return sendVerificationLink(request, context, user.email, form);
+    default:
+      return saveName(request, context, form);
   }
-  const response = await authResponse(
+}
+
+async function updateProfile(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  body: { name?: string; image?: string | null },
+) {
+  const { auth, authHeaders } = context.get(appContext);
+  return authResponse(
     auth.api.updateUser({
-      body: { name: name.data },
+      body: body as { name?: string; image?: string },
       headers: authHeaders(request),
       asResponse: true,
     }),
   );
-  if (!response.ok) {
-    return data(
-      {
-        fieldErrors: {},
-        flash: {
-          type: "error",
-          message: "Your name could not be saved. Please try again.",
-        } as const,
-      },
-      { status: response.status === 429 ? 429 : 400 },
+}
+
+const NOT_SAVED = (what: string) => ({
+  type: "error" as const,
+  message: `Your ${what} could not be saved. Please try again.`,
+});
+
+async function saveName(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+  const name = nameSchema.safeParse(form.get("name") ?? undefined);
+  if (!name.success)
+    return refused({
+      form: "name",
+      fieldErrors: { name: name.error.issues[0]?.message },
+      flash: null,
+    });
+  const response = await updateProfile(request, context, { name: name.data });
+  if (!response.ok)
+    return refused(
+      { form: "name", fieldErrors: {}, flash: NOT_SAVED("name") },
+      response.status === 429 ? 429 : 400,
     );
-  }
   return redirectWithToast("/account", { type: "success", message: "Your name is saved." });
+}
+
+/** An uploaded picture (checked and resized as course pictures are), an address, or none. */
+async function savePhoto(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  userId: string,
+  form: FormData,
+) {
+  const values = formValues(form);
+  let image: string | null;
+  if (form.get("removePhoto") === "on") {
+    image = null;
+  } else {
+    const upload = await readImageUpload(form, "photo");
+    if (!upload.ok)
+      return refused({
+        form: "photo",
+        fieldErrors: { photo: upload.message },
+        values,
+        flash: null,
+      });
+    if (upload.image) {
+      image = await storeImage(context.get(appContext).db, upload.image, userId);
+    } else {
+      const address = profileUpdateSchema.shape.image.safeParse(values.photoUrl ?? "");
+      if (!address.success)
+        return refused({
+          form: "photo",
+          fieldErrors: { photoUrl: address.error.issues[0]?.message },
+          values,
+          flash: null,
+        });
+      if (!address.data)
+        return refused({
+          form: "photo",
+          fieldErrors: { photo: "Choose a picture, or enter its address." },
+          values,
+          flash: null,
+        });
+      image = address.data;
+    }
+  }
+  const response = await updateProfile(request, context, { image });
+  if (!response.ok)
+    return refused(
+      { form: "photo", fieldErrors: {}, values, flash: NOT_SAVED("photo") },
+      response.status === 429 ? 429 : 400,
+    );
+  return redirectWithToast("/account", {
+    type: "success",
+    message: image ? "Your photo is saved." : "Your photo is removed.",
+  });
+}
+
+async function changeEmail(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  currentEmail: string,
+  form: FormData,
+) {
+  const result = parseForm(emailChangeFormSchema, form);
+  const values = { newEmail: formValues(form).newEmail ?? "" };
+  if (!result.ok)
+    return refused({ form: "email", fieldErrors: result.fieldErrors, values, flash: null });
+  const { newEmail, currentPassword } = result.data;
+  if (newEmail === currentEmail)
+    return refused({
+      form: "email",
+      fieldErrors: { newEmail: "This is already your address." },
+      values,
+      flash: null,
+    });
+  const { auth, authHeaders } = context.get(appContext);
+  const response = await authResponse(
+    auth.api.changeEmail({
+      // The current password is checked by the site's rules (server/auth/account-rules.ts).
+      body: { newEmail, currentPassword } as { newEmail: string },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
+  );
+  if (response.status === 429)
+    return refused(
+      {
+        form: "email",
+        fieldErrors: {},
+        values,
+        flash: { type: "error", message: "Too many attempts. Please try again later." },
+      },
+      429,
+    );
+  if (!response.ok) {
+    const code = await betterAuthErrorCode(response);
+    const message = await authErrorMessage(response);
+    return refused({
+      form: "email",
+      fieldErrors:
+        code === "INVALID_PASSWORD"
+          ? { currentPassword: message }
+          : { newEmail: message ?? "This address cannot be used. Please try another." },
+      values,
+      flash: null,
+    });
+  }
+  // The same words whether or not another account has the address: the page must not tell.
+  return redirectWithToast("/account", {
+    type: "success",
+    message: `We have sent a link to ${newEmail}. Your address changes when you open it.`,
+  });
+}
+
+async function sendVerificationLink(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  email: string,
+  form: FormData,
+) {
+  const back = sameSitePath(form.get("redirectTo")) ?? "/account";
+  const { auth, authHeaders } = context.get(appContext);
+  const response = await authResponse(
+    auth.api.sendVerificationEmail({
+      body: { email },
+      headers: authHeaders(request),
+      asResponse: true,
+    }),
+  );
+  if (response.ok)
+    return redirectWithToast(back, {
+      type: "success",
+      message: `We have sent a new link to ${email}. It works for a day.`,
+    });
+  const code = await betterAuthErrorCode(response);
+  return redirectWithToast(back, {
+    type: "error",
+    message:
+      code === "EMAIL_ALREADY_VERIFIED"
+        ? "Your e-mail address is already confirmed."
+        : ((await authErrorMessage(response)) ?? "The link could not be sent. Please try again."),
+  });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, emailVerified } = loaderData;
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
+  const errorsOf = (form: AccountForm): Partial<Record<string, string>> =>
+    actionData?.form === form ? actionData.fieldErrors : {};
+  const sentValue = (form: AccountForm, name: string) =>
+    actionData?.form === form ? actionData.values?.[name] : undefined;
+  const photoErrors = errorsOf("photo");
+  const emailErrors = errorsOf("email");
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Your account</h1>
@@ -71,13 +261,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
           Profile
         </h2>
-        <div className="flex items-center gap-3">
-          <Avatar photoUrl={user.image} name={user.name} />
-          <p className="text-slate-700">
-            {user.image ? "Your photo, as others see it beside your reviews." : "No photo."}
-          </p>
-        </div>
         <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="name" />
           <TextField
             label="Name"
             name="name"
@@ -85,9 +270,55 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             maxLength={MAX_NAME_LENGTH}
             autoComplete="name"
             defaultValue={user.name}
-            error={errors.name}
+            error={errorsOf("name").name}
           />
           <SubmitButton busyLabel="Saving…">Save name</SubmitButton>
+        </Form>
+      </section>
+
+      <section aria-labelledby="photo-heading" className="form-card mt-6">
+        <h2 id="photo-heading" className="text-xl font-bold text-slate-900">
+          Photo
+        </h2>
+        <div className="flex items-center gap-3">
+          <Avatar photoUrl={user.image} name={user.name} />
+          <p className="text-slate-700">
+            {user.image
+              ? "Your photo, as others see it beside your reviews."
+              : "No photo: others see this icon beside your reviews."}
+          </p>
+        </div>
+        <Form method="post" encType="multipart/form-data" className="space-y-4">
+          <input type="hidden" name="intent" value="photo" />
+          <TextField
+            label="Upload a picture"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            error={photoErrors.photo}
+          />
+          <TextField
+            label="…or the address of a picture on the web"
+            name="photoUrl"
+            type="url"
+            inputMode="url"
+            maxLength={2000}
+            placeholder="https://"
+            defaultValue={sentValue("photo", "photoUrl")}
+            error={photoErrors.photoUrl}
+          />
+          <p className="-mt-2 text-sm text-slate-600">
+            A JPEG, PNG or WebP picture of at most 5 MB.
+          </p>
+          {user.image && (
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="removePhoto" className="size-4" />
+              Remove my photo
+            </label>
+          )}
+          <SubmitButton busyLabel="Saving…" className="btn-secondary">
+            Save photo
+          </SubmitButton>
         </Form>
       </section>
 
@@ -96,11 +327,59 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           E-mail
         </h2>
         <p className="wrap-anywhere text-slate-800">{user.email}</p>
-        <p className="text-sm text-slate-600">
-          {emailVerified
-            ? "Verified: you have shown that this address is yours."
-            : "Not verified yet."}
-        </p>
+        {emailVerified ? (
+          <p className="text-sm text-slate-600">
+            Confirmed: you have shown that this address is yours.
+          </p>
+        ) : (
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-600">Not confirmed yet: open the link we sent you.</p>
+            <input type="hidden" name="intent" value="send-verification" />
+            <input type="hidden" name="redirectTo" value="/account" />
+            <SubmitButton busyLabel="Sending…" className="btn-secondary">
+              Send the link again
+            </SubmitButton>
+          </Form>
+        )}
+        {loaderData.hasPassword ? (
+          <Form method="post" className="space-y-4 border-t border-slate-200 pt-4">
+            <h3 className="font-semibold text-slate-900">Change your e-mail address</h3>
+            <p className="text-sm text-slate-600">
+              We send a link to the new address; your account changes to it when you open the link,
+              and we tell your current address.
+            </p>
+            <input type="hidden" name="intent" value="email" />
+            <TextField
+              label="New e-mail address"
+              name="newEmail"
+              type="email"
+              required
+              maxLength={MAX_EMAIL_LENGTH}
+              autoComplete="email"
+              defaultValue={sentValue("email", "newEmail")}
+              error={emailErrors.newEmail}
+            />
+            <PasswordField
+              label="Current password"
+              name="currentPassword"
+              autoComplete="current-password"
+              required
+              maxLength={MAX_PASSWORD_LENGTH}
+              error={emailErrors.currentPassword}
+            />
+            <SubmitButton busyLabel="Sending…" className="btn-secondary">
+              Change e-mail address
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p className="text-sm text-slate-600">
+            To change it, first{" "}
+            <Link to="/account/password" className="link">
+              set a password
+            </Link>
+            : the change is confirmed with it.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="security-heading" className="form-card mt-6">
@@ -110,7 +389,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <ul className="space-y-2">
           <li>
             <Link to="/account/password" className="link">
-              {loaderData.hasPassword ? "Change your password" : "Your password"}
+              {loaderData.hasPassword ? "Change your password" : "Set a password"}
             </Link>
           </li>
           <li>

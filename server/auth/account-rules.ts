@@ -1,6 +1,12 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { z } from "zod";
-import { emailSchema, newPasswordFor, profileUpdateSchema } from "../../core/accounts.server.ts";
+import { emailChangedMail, passwordChangedMail } from "../../core/account-mail.ts";
+import {
+  emailSchema,
+  markEmailVerified,
+  newPasswordFor,
+  profileUpdateSchema,
+} from "../../core/accounts.server.ts";
 import {
   clearRateLimit,
   hitRateLimit,
@@ -10,7 +16,6 @@ import {
 import type { DB } from "../../db/index.ts";
 import type { SendMail } from "../mail.ts";
 import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";
-import { tellPasswordChanged } from "./account-mail.ts";
 import type { AfterHook, BeforeHook, HookContext } from "./hooks.ts";
 import { CLIENT_ADDRESS_HEADER, CLIENT_ROUTE_HEADER } from "./request-headers.ts";
 
@@ -20,7 +25,9 @@ const addressLimits: Record<string, { bucket: string; rule: RateLimitRule }> = {
   "/change-password": { bucket: "sign-in", rule: rateLimits.signIn },
   "/verify-password": { bucket: "sign-in", rule: rateLimits.signIn },
   "/sign-up/email": { bucket: "sign-up", rule: rateLimits.signUp },
+  "/change-email": { bucket: "sign-in", rule: rateLimits.signIn },
   "/request-password-reset": { bucket: "password-reset", rule: rateLimits.passwordReset },
+  "/send-verification-email": { bucket: "verification-mail", rule: rateLimits.signUp },
   "/reset-password": { bucket: "password-reset", rule: rateLimits.passwordReset },
 };
 
@@ -28,6 +35,7 @@ const addressLimits: Record<string, { bucket: string; rule: RateLimitRule }> = {
 const policyEvents: Record<string, SecurityEventName> = {
   "/sign-up/email": "sign-up",
   "/change-password": "password-change",
+  "/change-email": "email-change",
   "/reset-password": "password-reset",
   "/update-user": "profile-update",
 };
@@ -39,6 +47,34 @@ const accountKey = (email: string) => `password:account:${email}`;
 interface Subject {
   userId?: string;
   email?: string;
+  /** For an address change: the address it changes to. */
+  newEmail?: string;
+}
+
+/**
+ * What an e-mail verification token says, read without checking its signature: only to know,
+ * after Better Auth has checked it and acted, which address an address change replaced.
+ */
+function verificationTokenClaims(token: unknown): {
+  userId?: string;
+  updateTo?: string;
+  requestType?: string;
+} {
+  if (typeof token !== "string" || token.length > 2000) return {};
+  try {
+    const claims: unknown = JSON.parse(
+      Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"),
+    );
+    if (!claims || typeof claims !== "object") return {};
+    const { userId, updateTo, requestType } = claims as Record<string, unknown>;
+    return {
+      userId: typeof userId === "string" ? userId : undefined,
+      updateTo: typeof updateTo === "string" ? updateTo : undefined,
+      requestType: typeof requestType === "string" ? requestType : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 function minutes(seconds: number) {
@@ -186,6 +222,36 @@ export function accountRules({
         // Whoever changes the password ends every other session, and with them their tokens.
         return { body: { revokeOtherSessions: true } };
       }
+      case "/change-email": {
+        const subject = await sessionSubject(ctx);
+        const newEmail = check(emailSchema, body.newEmail);
+        remember(ctx, { ...subject, newEmail });
+        if (!subject.userId || !subject.email) return undefined;
+        await checkCurrentPassword(ctx, { userId: subject.userId, email: subject.email }, body);
+        return { body: { newEmail } };
+      }
+      case "/send-verification-email": {
+        const subject = await sessionSubject(ctx);
+        const email = subject.email ?? emailSchema.safeParse(body.email).data;
+        remember(ctx, subject);
+        if (email) {
+          await spend(ctx, `verification-mail:account:${email}`, rateLimits.verificationMail, {
+            ...subject,
+            reason: "verification-mail:account",
+            message: (wait) =>
+              `We have sent several links already. Please check your inbox (and spam folder), or wait ${wait} before asking again.`,
+          });
+        }
+        return undefined;
+      }
+      case "/verify-email": {
+        const query: unknown = ctx.query;
+        const claims = verificationTokenClaims((query as { token?: unknown } | undefined)?.token);
+        if (claims.requestType !== "change-email-verification" || !claims.userId) return undefined;
+        const user = await ctx.context.internalAdapter.findUserById(claims.userId);
+        if (user) remember(ctx, { userId: user.id, email: user.email, newEmail: claims.updateTo });
+        return undefined;
+      }
       case "/sign-up/email": {
         const email = emailSchema.safeParse(body.email).data;
         remember(ctx, { email });
@@ -274,7 +340,34 @@ export function accountRules({
               : "password-reset";
         log(ctx, { event, ...outcome, userId: subject.userId });
         if (ctx.path === "/change-password" && !error && subject.email)
-          await tellPasswordChanged(sendMail, subject.email, baseUrl);
+          await sendMail(passwordChangedMail(subject.email, baseUrl));
+        return;
+      }
+      case "/change-email": {
+        // Only asked for here: the address changes when the link mailed to the new one is opened.
+        log(ctx, {
+          event: "email-change",
+          ...outcome,
+          userId: subject.userId,
+          reason: "requested",
+        });
+        return;
+      }
+      case "/verify-email": {
+        if (error || !subject.userId || !subject.email || !subject.newEmail) return;
+        const user = await ctx.context.internalAdapter.findUserById(subject.userId);
+        if (user?.email !== subject.newEmail) return;
+        // Opening the link proved the new address (Better Auth keeps the old address's state).
+        await markEmailVerified(db, user.id);
+        await sendMail(
+          emailChangedMail({ oldEmail: subject.email, newEmail: subject.newEmail, baseUrl }),
+        );
+        log(ctx, {
+          event: "email-change",
+          outcome: "success",
+          userId: user.id,
+          reason: "confirmed",
+        });
         return;
       }
       case "/update-user":
@@ -286,6 +379,33 @@ export function accountRules({
       default:
         return;
     }
+  };
+
+  /**
+   * The account's current password, asked for before a change that would let a stolen session
+   * take the account over (ASVS 6.2.3); each wrong one counts as a guess at it.
+   */
+  const checkCurrentPassword = async (
+    ctx: HookContext,
+    subject: { userId: string; email: string },
+    body: Record<string, unknown>,
+  ) => {
+    const accounts = await ctx.context.internalAdapter.findAccounts(subject.userId);
+    const hash = accounts.find((account) => account.providerId === "credential")?.password;
+    if (!hash) refuse("Your account has no password yet. Set one first (Your account → Password).");
+    const password = body.currentPassword;
+    if (typeof password !== "string" || password.length === 0)
+      throw new APIError("BAD_REQUEST", {
+        code: "INVALID_PASSWORD",
+        message: "Please enter your current password.",
+      });
+    await spendAccountGuess(ctx, subject);
+    if (!(await ctx.context.password.verify({ hash, password })))
+      throw new APIError("BAD_REQUEST", {
+        code: "INVALID_PASSWORD",
+        message: "This is not your current password.",
+      });
+    await clearRateLimit(db, accountKey(subject.email));
   };
 
   const userIdFor = async (ctx: HookContext, email: string) =>

@@ -28,7 +28,9 @@ test("a student changes their name and password from their account page; their o
   await page.getByRole("link", { name: "Account", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
   await expect(page.getByRole("main")).toContainText(email);
-  await expect(page.getByRole("main")).toContainText("Not verified yet.");
+  await expect(page.getByRole("main")).toContainText(
+    "Not confirmed yet: open the link we sent you.",
+  );
   await expectAccessible(page);
   // The name first: it shows in the account menu once saved.
   await page.getByLabel("Name", { exact: true }).fill("Cara Careful");

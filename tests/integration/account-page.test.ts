@@ -31,7 +31,7 @@ describe.each(engines)("/account on %s", (engine) => {
     ).text();
     expect(page).toMatch(/<input[^>]*name="name"[^>]*value="Page Owner"/);
     expect(page).toContain(user.email);
-    expect(page).toContain("Not verified yet.");
+    expect(page).toContain("Not confirmed yet: open the link we sent you.");
     expect(page).toContain('href="/account/password"');
     expect(page).toContain('href="/account/sessions"');
     const me = await site.app.request("/api/me", { headers: { cookie: user.cookie } });
@@ -45,7 +45,7 @@ describe.each(engines)("/account on %s", (engine) => {
     const verified = await (
       await site.app.request("/account", { headers: { cookie: user.cookie } })
     ).text();
-    expect(verified).toContain("Verified: you have shown that this address is yours.");
+    expect(verified).toContain("Confirmed: you have shown that this address is yours.");
     const meAgain = await site.app.request("/api/me", { headers: { cookie: user.cookie } });
     expect(await meAgain.json()).toMatchObject({ emailVerified: true });
   });

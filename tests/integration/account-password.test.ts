@@ -115,17 +115,96 @@ describe.each(engines)("changing the password at /account/password on %s", (engi
     ).toEqual([expect.objectContaining({ outcome: "success", route: "POST /account/password" })]);
   });
 
-  it("tells a Google account it has no password here instead of showing the form", async () => {
+  /** A signed-up account made Google-only: its password row removed, as Google sign-up leaves it. */
+  const googleOnly = async () => {
     const user = await signUp(site.app);
+    const { id } = await db()
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", user.email)
+      .executeTakeFirstOrThrow();
     await db()
       .deleteFrom("accounts")
       .where("provider_id", "=", "credential")
-      .where("user_id", "=", db().selectFrom("users").select("id").where("email", "=", user.email))
+      .where("user_id", "=", id)
+      .execute();
+    return { ...user, id };
+  };
+  const passwordRows = async (userId: string) =>
+    db()
+      .selectFrom("accounts")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("provider_id", "=", "credential")
+      .execute();
+
+  it("lets a Google account set a first password just after signing in, with the policy, a mail and a log line", async () => {
+    const user = await googleOnly();
+    const page = await (
+      await site.app.request("/account/password", { headers: { cookie: user.cookie } })
+    ).text();
+    expect(page).toContain("Set a password");
+    expect(page).not.toContain('name="currentPassword"');
+    expect(page).toMatch(/<input[^>]*name="newPassword"/);
+
+    const weak = await postForm(
+      site.app,
+      "/account/password",
+      { newPassword: "short" },
+      { cookie: user.cookie },
+    );
+    expect(weak.status).toBe(400);
+    expect(/<input[^>]*name="newPassword"[^>]*>/.exec(await weak.text())?.[0]).toContain(
+      'aria-invalid="true"',
+    );
+    expect(await passwordRows(user.id)).toEqual([]);
+
+    const set = await postForm(
+      site.app,
+      "/account/password",
+      { newPassword: "another long and unusual passphrase" },
+      { cookie: user.cookie },
+    );
+    expect(set.status).toBe(302);
+    expect(await passwordRows(user.id)).toHaveLength(1);
+    const signIn = await site.app.auth.api.signInEmail({
+      body: { email: user.email, password: "another long and unusual passphrase" },
+    });
+    expect(signIn.user.id).toBe(user.id);
+    await site.app.deliverMail();
+    expect(
+      site.outbox.find(
+        (mail) =>
+          mail.to === user.email && mail.subject === "Your IELTS Hub account has a password now",
+      )?.text,
+    ).toContain("If it was not you");
+    expect(
+      site.app.securityEvents.filter(
+        (event) => event.event === "password-change" && event.userId === user.id,
+      ),
+    ).toEqual([expect.objectContaining({ outcome: "success", reason: "set" })]);
+  });
+
+  it("asks a Google account signed in long ago to sign in again first, and sets nothing", async () => {
+    const user = await googleOnly();
+    await db()
+      .updateTable("sessions")
+      .set({ created_at: new Date(Date.now() - 20 * 60 * 1000).toISOString() })
+      .where("user_id", "=", user.id)
       .execute();
     const page = await (
       await site.app.request("/account/password", { headers: { cookie: user.cookie } })
     ).text();
     expect(page).toContain("Your account signs in with Google and has no password here");
-    expect(page).not.toContain('name="currentPassword"');
+    expect(page).not.toMatch(/<input[^>]*name="newPassword"/);
+    const post = await postForm(
+      site.app,
+      "/account/password",
+      { newPassword: "another long and unusual passphrase" },
+      { cookie: user.cookie },
+    );
+    expect(post.status).toBe(403);
+    expect(await post.text()).toContain("Please sign in with Google again");
+    expect(await passwordRows(user.id)).toEqual([]);
   });
 });

@@ -1,0 +1,70 @@
+import type { Mail } from "./mail-outbox.server.ts";
+import { SITE_NAME } from "./site.ts";
+
+/*
+ * The mails that tell a person what happened to their account: each returns the message, and
+ * the caller queues it (the outbox sends it after the answer).
+ */
+
+/**
+ * Tells the owner of an account that its password was changed, so that a change they did not
+ * make (a stolen session, a shared computer) does not go unnoticed (ASVS 6.2.3 / 7.5.1).
+ */
+export function passwordChangedMail(email: string, baseUrl: string): Mail {
+  return {
+    to: email,
+    subject: `Your ${SITE_NAME} password was changed`,
+    text: `Hello,\n\nThe password of your ${SITE_NAME} account (${email}) was just changed, and every other device signed in to it was signed out.\n\nIf it was you, there is nothing to do.\n\nIf it was not you, choose a new password now with "Forgot password?" on ${baseUrl}/login, and tell us at ${baseUrl}/contact.\n`,
+  };
+}
+
+/** Tells the owner of an account that signed in with Google only that it now has a password too. */
+export function passwordSetMail(email: string, baseUrl: string): Mail {
+  return {
+    to: email,
+    subject: `Your ${SITE_NAME} account has a password now`,
+    text: `Hello,\n\nA password was just set for your ${SITE_NAME} account (${email}): you can now sign in with it as well as with Google.\n\nIf it was not you, choose a new password now with "Forgot password?" on ${baseUrl}/login, and tell us at ${baseUrl}/contact.\n`,
+  };
+}
+
+/** The link that proves an address: at sign-up, when asked again, or for a new address. */
+export function mailToConfirmAddress({
+  to,
+  name,
+  url,
+  isNewAddress,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  isNewAddress: boolean;
+}): Mail {
+  return isNewAddress
+    ? {
+        to,
+        subject: `Confirm your new e-mail address for ${SITE_NAME}`,
+        text: `Hello ${name},\n\nYou asked to use this address (${to}) for your ${SITE_NAME} account. Open this link within a day to confirm it; until then your account keeps its old address:\n\n${url}\n\nIf it was not you, ignore this e-mail: nothing changes.\n`,
+      }
+    : {
+        to,
+        subject: `Confirm your e-mail address for ${SITE_NAME}`,
+        text: `Hello ${name},\n\nWelcome to ${SITE_NAME}. Please open this link within a day to confirm that this address (${to}) is yours:\n\n${url}\n\nIf you did not create an account, ignore this e-mail.\n`,
+      };
+}
+
+/** Tells the old address that the account now uses another one (ASVS 7.5.1). */
+export function emailChangedMail({
+  oldEmail,
+  newEmail,
+  baseUrl,
+}: {
+  oldEmail: string;
+  newEmail: string;
+  baseUrl: string;
+}): Mail {
+  return {
+    to: oldEmail,
+    subject: `Your ${SITE_NAME} e-mail address was changed`,
+    text: `Hello,\n\nYour ${SITE_NAME} account no longer uses this address (${oldEmail}): from now on it uses ${newEmail}, which was just confirmed.\n\nIf it was not you, tell us at once at ${baseUrl}/contact.\n`,
+  };
+}
