@@ -1,3 +1,4 @@
+import { uploadedImageSrcSet } from "../../core/uploaded-images.ts";
 import { useBrokenImage } from "./course-image.ts";
 import { UserIcon } from "./icons.tsx";
 
@@ -20,6 +21,9 @@ export function Avatar({
         ref={ref}
         onError={onError}
         src={photoUrl}
+        // A photo uploaded here has smaller widths: the browser takes the 400-pixel one.
+        srcSet={uploadedImageSrcSet(photoUrl)}
+        sizes="44px"
         alt={name ? `Photo of ${name}` : "Profile photo"}
         className={`${dimension} shrink-0 rounded-full object-cover ring-2 ring-white`}
         referrerPolicy="no-referrer"

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { testSiteOn } from "../support/test-app.ts";
+import { picture, postMultipart } from "../support/uploads.ts";
 
 describe.each(engines)("/account on %s", (engine) => {
   const site = testSiteOn(engine);
@@ -71,5 +72,92 @@ describe.each(engines)("/account on %s", (engine) => {
     expect(saved.status).toBe(302);
     expect(await nameOf(user.email)).toBe("New Name");
     expect(await nameOf(other.email)).toBe("Someone Else");
+  });
+
+  it("takes a photo as an upload (resized as course pictures are) or an address, refuses a bad one beside its field, and removes it", async () => {
+    const user = await signUp(site.app, { name: "Photo Owner" });
+    const imageOf = async () =>
+      (
+        await db()
+          .selectFrom("users")
+          .select("image")
+          .where("email", "=", user.email)
+          .executeTakeFirstOrThrow()
+      ).image;
+    const png = await picture("png", 900, 900);
+    const uploaded = await postMultipart(
+      site.app,
+      "/account",
+      { intent: "photo", photoUrl: "" },
+      { photo: { bytes: png, name: "me.png", type: "image/png" } },
+      user.cookie,
+    );
+    expect(uploaded.status).toBe(302);
+    const address = (await imageOf()) ?? "";
+    expect(address).toMatch(/^\/images\/uploads\/[0-9a-f-]{36}-900\.webp$/);
+    const served = await site.app.request(address);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const shown = await (
+      await site.app.request("/account", { headers: { cookie: user.cookie } })
+    ).text();
+    expect(shown).toContain(`src="${address}"`);
+
+    // A text file named like a picture, and an address that is not http(s): refused, nothing changed.
+    const renamed = await postMultipart(
+      site.app,
+      "/account",
+      { intent: "photo" },
+      {
+        photo: {
+          bytes: new TextEncoder().encode("not a picture"),
+          name: "me.png",
+          type: "image/png",
+        },
+      },
+      user.cookie,
+    );
+    expect(renamed.status).toBe(400);
+    expect(/<input[^>]*name="photo"[^>]*>/.exec(await renamed.text())?.[0]).toContain(
+      'aria-invalid="true"',
+    );
+    const script = await postForm(
+      site.app,
+      "/account",
+      { intent: "photo", photoUrl: "javascript:alert(1)" },
+      { cookie: user.cookie },
+    );
+    expect(script.status).toBe(400);
+    const scriptHtml = await script.text();
+    expect(scriptHtml).toContain("Please enter an address starting with http:// or https://.");
+    expect(/<input[^>]*name="photoUrl"[^>]*>/.exec(scriptHtml)?.[0]).toContain(
+      'aria-invalid="true"',
+    );
+    const nothing = await postForm(
+      site.app,
+      "/account",
+      { intent: "photo", photoUrl: "" },
+      { cookie: user.cookie },
+    );
+    expect(nothing.status).toBe(400);
+    expect(await imageOf()).toBe(address);
+
+    const byAddress = await postForm(
+      site.app,
+      "/account",
+      { intent: "photo", photoUrl: "https://example.com/me.jpg" },
+      { cookie: user.cookie },
+    );
+    expect(byAddress.status).toBe(302);
+    expect(await imageOf()).toBe("https://example.com/me.jpg");
+    const removed = await postForm(
+      site.app,
+      "/account",
+      { intent: "photo", removePhoto: "on" },
+      { cookie: user.cookie },
+    );
+    expect(removed.status).toBe(302);
+    expect(await imageOf()).toBeNull();
+    const me = await site.app.request("/api/me", { headers: { cookie: user.cookie } });
+    expect(await me.json()).toMatchObject({ photoURL: null });
   });
 });

@@ -6,35 +6,7 @@ import { cookieHeader, ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
-
-/** A tiny real picture of the given format, made here. */
-async function picture(format: "jpeg" | "png" | "webp", width = 1600, height = 1000) {
-  const image = sharp({ create: { width, height, channels: 3, background: "#3366cc" } });
-  return new Uint8Array(await image.toFormat(format).toBuffer());
-}
-
-/** A multipart form post as a browser sends one (files beside the text fields). */
-function postMultipart(
-  app: TestApp,
-  path: string,
-  fields: Record<string, string>,
-  files: Record<string, { bytes: Uint8Array; name: string; type: string }>,
-  cookie?: string,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(files))
-    form.append(
-      name,
-      new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }),
-    );
-  return app.request(`${ORIGIN}${path}`, {
-    method: "POST",
-    body: form,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    redirect: "manual",
-  });
-}
+import { picture, postMultipart } from "../support/uploads.ts";
 
 const course = (name: string) => ({
   serviceName: name,
