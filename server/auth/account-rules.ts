@@ -182,7 +182,9 @@ export function accountRules({
       const event = policyEvents[ctx.path];
       if (event && isAPIError(error) && error.statusCode === 400) {
         const { userId, email } = subjects.get(ctx.context) ?? {};
-        log(ctx, { event, outcome: "failure", status: 400, reason: "policy", userId, email });
+        const reason =
+          reasonOf(error as APIError) === "invalid-password" ? "invalid-password" : "policy";
+        log(ctx, { event, outcome: "failure", status: 400, reason, userId, email });
       }
       throw error;
     }

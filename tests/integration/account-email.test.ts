@@ -196,7 +196,7 @@ describe.each(engines)("confirming and changing the e-mail address on %s", (engi
         .filter((event) => event.event === "email-change" && event.userId === id)
         .map((event) => [event.outcome, event.reason]),
     ).toEqual([
-      ["failure", "policy"],
+      ["failure", "invalid-password"],
       ["success", "requested"],
       ["success", "confirmed"],
     ]);
