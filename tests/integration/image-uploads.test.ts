@@ -2,10 +2,10 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import { grantOwner } from "../../core/owners.server.ts";
-import { cookieHeader, ORIGIN, postForm, signUp } from "../support/accounts.ts";
+import { cookieHeader, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
-import { type TestApp, testSiteOn } from "../support/test-app.ts";
+import { testSiteOn } from "../support/test-app.ts";
 import { picture, postMultipart } from "../support/uploads.ts";
 
 const course = (name: string) => ({
