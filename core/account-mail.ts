@@ -68,3 +68,29 @@ export function emailChangedMail({
     text: `Hello,\n\nYour ${SITE_NAME} account no longer uses this address (${oldEmail}): from now on it uses ${newEmail}, which was just confirmed.\n\nIf it was not you, tell us at once at ${baseUrl}/contact.\n`,
   };
 }
+
+/**
+ * Tells the owner of an account that two-factor sign-in was turned on or off: turning it off is
+ * what someone who took over a session would do first (ASVS 6.3.7).
+ */
+export function twoFactorChangedMail({
+  email,
+  enabled,
+  baseUrl,
+}: {
+  email: string;
+  enabled: boolean;
+  baseUrl: string;
+}): Mail {
+  return enabled
+    ? {
+        to: email,
+        subject: `Two-factor sign-in is on for your ${SITE_NAME} account`,
+        text: `Hello,\n\nTwo-factor sign-in was just turned on for your ${SITE_NAME} account (${email}): signing in with your password now also asks for a code from your authenticator app, or one of your backup codes.\n\nKeep the backup codes somewhere safe: they are the way in if you lose your phone.\n\nIf it was not you, choose a new password now with "Forgot password?" on ${baseUrl}/login, and tell us at ${baseUrl}/contact.\n`,
+      }
+    : {
+        to: email,
+        subject: `Two-factor sign-in is off for your ${SITE_NAME} account`,
+        text: `Hello,\n\nTwo-factor sign-in was just turned off for your ${SITE_NAME} account (${email}): signing in now asks only for your password.\n\nIf it was not you, choose a new password now with "Forgot password?" on ${baseUrl}/login, turn two-factor sign-in on again at ${baseUrl}/account/two-factor, and tell us at ${baseUrl}/contact.\n`,
+      };
+}

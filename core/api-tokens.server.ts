@@ -51,13 +51,25 @@ export async function userForApiToken(
     .innerJoin("sessions", "sessions.id", "api_tokens.session_id")
     .innerJoin("users", "users.id", "api_tokens.user_id")
     .leftJoin("owners", "owners.user_id", "api_tokens.user_id")
-    .select(["users.id", "users.name", "users.email", "users.image", "owners.user_id as owner"])
+    .select([
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.two_factor_enabled",
+      "owners.user_id as owner",
+    ])
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.expires_at", ">", moment)
     .where("sessions.expires_at", ">", moment)
     .where("sessions.created_at", ">", oldestSessionStart)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { owner, ...user } = row;
-  return { ...user, isOwner: owner !== null };
+  const { owner, two_factor_enabled, ...user } = row;
+  // The owner's powers need two-factor sign-in on, as for a session (core/owners.server.ts).
+  return {
+    ...user,
+    isOwner: owner !== null && Boolean(two_factor_enabled),
+    ownerNeedsSecondFactor: owner !== null && !two_factor_enabled,
+  };
 }

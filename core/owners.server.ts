@@ -5,15 +5,28 @@ import type { SignedInUser } from "./signed-in-user.ts";
 /**
  * The owner role: who may run the site (every course, review moderation, the inbox, the
  * newsletter). Granted and revoked only from the server's shell (scripts/owner.ts); no page or
- * API call changes it.
+ * API call changes it. Its powers hold only while the account has two-factor sign-in on
+ * (decision 0032): a stolen password alone must not run the site.
  */
 export async function isOwner(db: DB, userId: string): Promise<boolean> {
+  return (await ownerStanding(db, userId)) === "owner";
+}
+
+/**
+ * `owner`: holds the role with two-factor sign-in on; `needs-second-factor`: holds it but must
+ * turn two-factor sign-in on before any of its powers work (/admin leads there); `none`.
+ */
+export type OwnerStanding = "owner" | "needs-second-factor" | "none";
+
+export async function ownerStanding(db: DB, userId: string): Promise<OwnerStanding> {
   const row = await db
     .selectFrom("owners")
-    .select("user_id")
-    .where("user_id", "=", userId)
+    .innerJoin("users", "users.id", "owners.user_id")
+    .select("users.two_factor_enabled")
+    .where("owners.user_id", "=", userId)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return "none";
+  return row.two_factor_enabled ? "owner" : "needs-second-factor";
 }
 
 /** The signed-in user of a session, with their role looked up. */
@@ -22,7 +35,15 @@ export async function signedInUser(
   user: { id: string; name: string; email: string; image?: string | null },
 ): Promise<SignedInUser> {
   const { id, name, email, image } = user;
-  return { id, name, email, image: image ?? null, isOwner: await isOwner(db, id) };
+  const standing = await ownerStanding(db, id);
+  return {
+    id,
+    name,
+    email,
+    image: image ?? null,
+    isOwner: standing === "owner",
+    ownerNeedsSecondFactor: standing === "needs-second-factor",
+  };
 }
 
 export type OwnerChange =

@@ -5,6 +5,8 @@ export interface SignedInUser {
   email: string;
   /** The profile photo's address, or null for none. */
   image: string | null;
-  /** Whether they may run the site (core/owners.server.ts). */
+  /** Whether they may run the site (core/owners.server.ts): the role, with two-factor sign-in on. */
   isOwner: boolean;
+  /** Holds the owner role but has not turned two-factor sign-in on yet, so /admin leads there. */
+  ownerNeedsSecondFactor: boolean;
 }

@@ -14,6 +14,21 @@ export interface UsersTable {
   image: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set by Better Auth once a code from the authenticator app confirmed the secret. */
+  two_factor_enabled: Generated<boolean | number>;
+}
+
+/** An account's authenticator secret and backup codes (Better Auth's two-factor plugin). */
+export interface TwoFactorsTable {
+  id: string;
+  user_id: string;
+  /** Encrypted with AUTH_SECRET. */
+  secret: string;
+  /** A JSON list of the unused codes, encrypted with AUTH_SECRET. */
+  backup_codes: string;
+  verified: Generated<boolean | number>;
+  failed_verification_count: Generated<number>;
+  locked_until: Timestamp | null;
 }
 
 export interface ServicesTable {
@@ -292,6 +307,7 @@ export interface Database {
   review_votes: ReviewVotesTable;
   review_tallies: ReviewTalliesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
+  two_factors: TwoFactorsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -16,7 +16,8 @@ export type SecurityEventName =
   | "profile-update"
   | "access-refused"
   | "cross-site-refused"
-  | "rate-limited";
+  | "rate-limited"
+  | "two-factor";
 
 export interface SecurityEvent {
   event: SecurityEventName;

@@ -15,6 +15,7 @@ interface HeaderUser {
   email: string;
   image: string | null;
   isOwner: boolean;
+  ownerNeedsSecondFactor: boolean;
 }
 
 /** The site's sections, and 'Login' for a visitor: in the bar on wide screens, behind 'Menu' on phones. */
@@ -96,7 +97,8 @@ function AccountMenu({ user }: { user: HeaderUser }) {
             Add Service
           </NavLink>
         </li>
-        {user.isOwner && (
+        {/* An owner without two-factor sign-in sees Admin too: it leads to turning it on. */}
+        {(user.isOwner || user.ownerNeedsSecondFactor) && (
           <li>
             <NavLink to="/admin" className={linkClass}>
               Admin

@@ -61,7 +61,8 @@ export async function requireUserSession(
 
 /**
  * For the owner's pages: the owner, or 404 for anyone else, signed in or not, so that the pages
- * do not even show they exist.
+ * do not even show they exist. An owner without two-factor sign-in is sent to turn it on first
+ * (decision 0032).
  */
 export async function requireOwner(
   request: Request,
@@ -69,6 +70,7 @@ export async function requireOwner(
 ): Promise<SignedInUser> {
   const { user } = await getSessionUser(request, context);
   if (user?.isOwner) return user;
+  if (user?.ownerNeedsSecondFactor) throw redirect("/account/two-factor");
   throw data(null, { status: 404 });
 }
 

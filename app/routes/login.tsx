@@ -123,11 +123,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 401 },
     );
   }
+  // Two-factor sign-in: the password was right; the answer holds the pending sign-in's cookie.
+  if (await asksForSecondFactor(response))
+    return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: cookiesFrom(response),
+    });
   return redirectWithToast(
     redirectTo,
     { type: "success", message: "Login Success" },
     cookiesFrom(response),
   );
+}
+
+async function asksForSecondFactor(response: Response): Promise<boolean> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return Boolean(body && typeof body === "object" && "twoFactorRedirect" in body);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
+import { twoFactorState } from "../../core/two-factor.server.ts";
 import { readJson } from "./bodies.ts";
 import { type ApiOptions, type ApiUserEnv, logRefusal, requireApiUser } from "./identity.ts";
 
@@ -40,12 +41,17 @@ export function accountsApi(options: ApiOptions) {
 
   api.get("/me", requireApiUser(options), async (c) => {
     const user = c.get("apiUser");
+    const [emailVerified, twoFactor] = await Promise.all([
+      isEmailVerified(db, user.id),
+      twoFactorState(db, user.id),
+    ]);
     return c.json({
       _id: user.id,
       email: user.email,
       displayName: user.name,
       photoURL: user.image,
-      emailVerified: await isEmailVerified(db, user.id),
+      emailVerified,
+      twoFactorEnabled: twoFactor.enabled,
     });
   });
 

@@ -1,6 +1,10 @@
 import { APIError, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { z } from "zod";
-import { emailChangedMail, passwordChangedMail } from "../../core/account-mail.ts";
+import {
+  emailChangedMail,
+  passwordChangedMail,
+  twoFactorChangedMail,
+} from "../../core/account-mail.ts";
 import {
   emailSchema,
   markEmailVerified,
@@ -29,6 +33,24 @@ const addressLimits: Record<string, { bucket: string; rule: RateLimitRule }> = {
   "/request-password-reset": { bucket: "password-reset", rule: rateLimits.passwordReset },
   "/send-verification-email": { bucket: "verification-mail", rule: rateLimits.signUp },
   "/reset-password": { bucket: "password-reset", rule: rateLimits.passwordReset },
+  // Codes are guesses too: the plugin also allows 5 per pending sign-in and 10 per account.
+  "/two-factor/verify-totp": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/two-factor/verify-backup-code": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/two-factor/enable": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/two-factor/disable": { bucket: "sign-in", rule: rateLimits.signIn },
+  "/two-factor/generate-backup-codes": { bucket: "sign-in", rule: rateLimits.signIn },
+};
+
+/** Two-factor endpoints that take the current password, each a guess at it. */
+const twoFactorPasswordPaths = new Set([
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+]);
+/** Two-factor endpoints that check a code: a pending sign-in's second step, or a setup's check. */
+const twoFactorCodePaths: Record<string, string> = {
+  "/two-factor/verify-totp": "totp",
+  "/two-factor/verify-backup-code": "backup-code",
 };
 
 /** The events whose requests the policy checks, for logging its refusals. */
@@ -49,6 +71,8 @@ interface Subject {
   email?: string;
   /** For an address change: the address it changes to. */
   newEmail?: string;
+  /** For a code's check with a session: whether two-factor sign-in was on before it. */
+  twoFactorWasOn?: boolean;
 }
 
 /**
@@ -171,7 +195,13 @@ export function accountRules({
 
   const sessionSubject = async (ctx: HookContext): Promise<Subject> => {
     const session = await getSessionFromCtx(ctx);
-    return session ? { userId: session.user.id, email: session.user.email } : {};
+    return session
+      ? {
+          userId: session.user.id,
+          email: session.user.email,
+          twoFactorWasOn: Boolean(session.user.twoFactorEnabled),
+        }
+      : {};
   };
 
   const before: BeforeHook = async (ctx) => {
@@ -201,6 +231,17 @@ export function accountRules({
       });
     }
     const body = bodyOf(ctx);
+
+    if (twoFactorPasswordPaths.has(ctx.path)) {
+      const subject = await sessionSubject(ctx);
+      remember(ctx, subject);
+      if (subject.email) await spendAccountGuess(ctx, { ...subject, email: subject.email });
+      return undefined;
+    }
+    if (ctx.path in twoFactorCodePaths) {
+      remember(ctx, await sessionSubject(ctx));
+      return undefined;
+    }
 
     switch (ctx.path) {
       case "/sign-in/email": {
@@ -295,9 +336,26 @@ export function accountRules({
     const subject = subjects.get(ctx.context) ?? {};
     const newSession = ctx.context.newSession;
 
+    if (twoFactorPasswordPaths.has(ctx.path) || ctx.path in twoFactorCodePaths) {
+      await afterTwoFactor(ctx, { error, outcome, subject });
+      return;
+    }
+
     switch (ctx.path) {
       case "/sign-in/email": {
-        if (newSession) {
+        if (newSession?.user.twoFactorEnabled) {
+          // The right password, but the session waits for the second factor (the plugin's hook
+          // runs after this one and ends it): the sign-in is logged when a code completes it.
+          await clearRateLimit(db, accountKey(newSession.user.email.toLowerCase()));
+          const { id, email } = newSession.user;
+          log(ctx, {
+            event: "password-verify",
+            outcome: "success",
+            userId: id,
+            email,
+            reason: "second-factor-required",
+          });
+        } else if (newSession) {
           await clearRateLimit(db, accountKey(newSession.user.email.toLowerCase()));
           const { id, email } = newSession.user;
           log(ctx, { event: "sign-in", outcome: "success", userId: id, email });
@@ -381,6 +439,60 @@ export function accountRules({
       default:
         return;
     }
+  };
+
+  /** The log, the guess count and the mails of the two-factor endpoints. */
+  const afterTwoFactor = async (
+    ctx: HookContext,
+    {
+      error,
+      outcome,
+      subject,
+    }: {
+      error: APIError | undefined;
+      outcome: { outcome: "success" | "failure"; status?: number; reason?: string };
+      subject: Subject;
+    },
+  ) => {
+    const method = twoFactorCodePaths[ctx.path];
+    if (method && !subject.userId) {
+      // The second step of a sign-in: its session is the answer's.
+      const user = ctx.context.newSession?.user;
+      log(
+        ctx,
+        user && !error
+          ? {
+              event: "sign-in",
+              outcome: "success",
+              userId: user.id,
+              email: user.email,
+              reason: method,
+            }
+          : { event: "sign-in", ...outcome, reason: `${method}:${outcome.reason ?? "failed"}` },
+      );
+      return;
+    }
+    if (!error && subject.email && twoFactorPasswordPaths.has(ctx.path))
+      await clearRateLimit(db, accountKey(subject.email));
+    const action = method
+      ? subject.twoFactorWasOn
+        ? `check-${method}`
+        : "enabled"
+      : ctx.path === "/two-factor/enable"
+        ? "setup-started"
+        : ctx.path === "/two-factor/disable"
+          ? "disabled"
+          : "backup-codes-renewed";
+    log(ctx, {
+      event: "two-factor",
+      ...outcome,
+      userId: subject.userId,
+      reason: error ? `${action}:${outcome.reason}` : action,
+    });
+    if (!error && subject.email && (action === "enabled" || action === "disabled"))
+      await sendMail(
+        twoFactorChangedMail({ email: subject.email, enabled: action === "enabled", baseUrl }),
+      );
   };
 
   /**

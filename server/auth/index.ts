@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { mailToConfirmAddress } from "../../core/account-mail.ts";
 import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
@@ -161,7 +162,27 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
-    plugins: [redirectGuard(config.baseUrl)],
+    plugins: [
+      redirectGuard(config.baseUrl),
+      // An authenticator app's codes, and one-time backup codes, after the password (decision
+      // 0032). Enabling and disabling ask for the password; a secret counts only once a code
+      // confirms it.
+      twoFactor({
+        issuer: SITE_NAME,
+        schema: {
+          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+          twoFactor: {
+            modelName: "two_factors",
+            fields: {
+              userId: "user_id",
+              backupCodes: "backup_codes",
+              failedVerificationCount: "failed_verification_count",
+              lockedUntil: "locked_until",
+            },
+          },
+        },
+      }),
+    ],
   });
 }
 

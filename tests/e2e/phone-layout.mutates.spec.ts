@@ -71,6 +71,8 @@ test("no public page scrolls sideways on a phone", async ({ page }) => {
     await expectNoSidewaysScroll(page, path);
   }
   await expectNoSidewaysScroll(page, "/no-such-page", 404);
+  // A confirmation link without its token says so (400).
+  await expectNoSidewaysScroll(page, "/verify-email", 400);
 });
 
 test("no signed-in page scrolls sideways on a phone, the owner's included", async ({ page }) => {
