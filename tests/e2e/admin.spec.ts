@@ -1,5 +1,5 @@
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { openAccountMenu } from "./support/header.ts";
@@ -18,7 +18,7 @@ test("an owner finds Admin in the navigation; a student neither sees it nor reac
   const refused = await page.goto("/admin");
   expect(refused?.status()).toBe(404);
 
-  const granted = await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  const granted = await makeOwnerOf(e2eDatabaseUrl, email);
   expect(granted).toEqual({ code: 0, output: `${email} is now an owner.` });
   await page.goto("/");
   await openAccountMenu(page);

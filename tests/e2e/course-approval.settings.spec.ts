@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
@@ -22,7 +22,7 @@ test("the owner holds students' courses for approval and approves one; the stude
   const teacher = await browsing(browser, "10.248.0.1", true);
   await teacher.page.goto("/");
   const { email } = await signUpDirectly(teacher.page, { name: "Teacher Tom" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   await teacher.page.goto("/admin");
   await teacher.page.getByLabel("wait for my approval").check();
   await teacher.page.getByRole("button", { name: "Save the setting" }).click();

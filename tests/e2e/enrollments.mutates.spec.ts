@@ -1,5 +1,5 @@
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { openAccountMenu } from "./support/header.ts";
@@ -44,7 +44,7 @@ test("a student asks to enroll, the owner confirms, and the student can cancel w
   const teacher = await teacherContext.newPage();
   await teacher.goto("/");
   const { email } = await signUpDirectly(teacher, { name: "Teacher Ida" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   await teacher.goto("/admin");
   await teacher.getByRole("button", { name: `Confirm Enrolling Emma in ${course}` }).click();
   await expect(teacher.getByText("Request confirmed")).toBeVisible();

@@ -1,8 +1,8 @@
 import type { Browser } from "@playwright/test";
 import { openDatabase } from "../../db/index.ts";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
 import { insertSubscribers } from "../support/fixtures.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { unfoldHeaders } from "../support/smtp-receiver.ts";
 import { lastMailTo, signUpDirectly, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -20,7 +20,7 @@ async function ownerBrowsing(browser: Browser, address: string, javaScriptEnable
   const page = await context.newPage();
   await page.goto("/");
   const { email } = await signUpDirectly(page, { name: "Teacher Nell" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   return { context, page, email };
 }
 

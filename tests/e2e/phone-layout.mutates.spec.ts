@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { openDatabase } from "../../db/index.ts";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { PASSWORD, signUpDirectly, uniqueEmail } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { e2eFixtures } from "./support/fixtures.ts";
@@ -79,7 +79,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
   test.slow();
   await page.goto("/");
   const { email } = await signUpDirectly(page, { name: "Phone Owner" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   const { db } = openDatabase(e2eDatabaseUrl);
   let course = "";
   let review = "";

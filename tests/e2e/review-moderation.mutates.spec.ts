@@ -1,5 +1,5 @@
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { e2eFixtures } from "./support/fixtures.ts";
@@ -38,7 +38,7 @@ test("a student reports a review without JavaScript; the owner hides it from Adm
 
   await page.goto("/");
   const { email } = await signUpDirectly(page, { name: "Teacher Moe" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   await page.goto("/admin");
   const reports = page.getByRole("region", { name: "Reported reviews" });
   await expect(reports).toContainText("Not about this course, by Watchful Student");

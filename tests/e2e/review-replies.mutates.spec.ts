@@ -1,5 +1,5 @@
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { e2eFixtures } from "./support/fixtures.ts";
@@ -15,7 +15,7 @@ test("the teacher answers a review under it, then takes the answer back without 
   test.slow();
   await page.goto("/");
   const { email } = await signUpDirectly(page, { name: "Teacher Rae" });
-  await runOwnerCommand(["grant", email], { DATABASE_URL: e2eDatabaseUrl });
+  await makeOwnerOf(e2eDatabaseUrl, email);
   // Found by name: the other tests add courses, which moves it between the catalogue's pages.
   await page.goto(`/services?q=${encodeURIComponent(e2eFixtures.reviewedCourse.name)}`);
   await page.getByRole("link", { name: `Details of ${e2eFixtures.reviewedCourse.name}` }).click();

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { grantOwner } from "../../core/owners.server.ts";
 import { migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines } from "../support/databases.ts";
 import { insertReview, insertService } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -21,7 +21,7 @@ describe.each(engines)("managing courses on %s", (engine) => {
     creator = await signUpWithToken(site.app, site.database.db, { name: "Course Creator" });
     student = await signUpWithToken(site.app, site.database.db, { name: "Other Student" });
     owner = await signUpWithToken(site.app, site.database.db, { name: "The Teacher" });
-    await grantOwner(site.database.db, owner.email);
+    await makeOwner(site.database.db, owner.email);
   });
 
   const api = async (method: string, path: string, who?: Person, body?: unknown) =>

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
-import { grantOwner } from "../../core/owners.server.ts";
 import { cookieHeader, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 import { picture, postMultipart } from "../support/uploads.ts";
 
@@ -300,7 +300,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
   it("lets the owner edit the About Me text and photo in /admin, and no one else", async () => {
     const student = await signUp(site.app);
     const teacher = await signUp(site.app, { name: "The Teacher" });
-    await grantOwner(db(), teacher.email);
+    await makeOwner(db(), teacher.email);
     const settingsRows = () => db().selectFrom("site_settings").selectAll().execute();
     const homeBefore = await (await site.app.request("/")).text();
     expect(homeBefore).toContain("I have taught English for more than twelve years");

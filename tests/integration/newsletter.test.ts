@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { grantOwner } from "../../core/owners.server.ts";
 import { rateLimits } from "../../core/rate-limit.server.ts";
 import { ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
+import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 describe.each(engines)("newsletter sign-up with double opt-in on %s", (engine) => {
@@ -28,7 +28,7 @@ describe.each(engines)("newsletter sign-up with double opt-in on %s", (engine) =
 
   beforeAll(async () => {
     owner = await signUp(site.app);
-    await grantOwner(site.database.db, owner.email);
+    await makeOwner(site.database.db, owner.email);
     student = await signUp(site.app);
   });
 

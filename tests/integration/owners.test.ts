@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runOwnerCommand } from "../../scripts/owner.ts";
 import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
+import { turnOnTwoFactorDirectly } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 describe.each(engines)("the owner role on %s", (engine) => {
@@ -49,6 +50,7 @@ describe.each(engines)("the owner role on %s", (engine) => {
     const student = await signUp(site.app);
     const teacher = await signUp(site.app, { name: "Olive Owner" });
     await owner("grant", teacher.email);
+    await turnOnTwoFactorDirectly(site.database.db, teacher.email);
 
     const anonymous = await site.app.request("/admin");
     expect(anonymous.status).toBe(404);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { grantOwner } from "../../core/owners.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -22,7 +22,7 @@ describe.each(engines)("reporting and moderating reviews on %s", (engine) => {
     reporter = await signUpWithToken(site.app, site.database.db, { name: "First Reporter" });
     second = await signUpWithToken(site.app, site.database.db, { name: "Second Reporter" });
     owner = await signUpWithToken(site.app, site.database.db, { name: "Teacher" });
-    await grantOwner(site.database.db, owner.email);
+    await makeOwner(site.database.db, owner.email);
     serviceId = await insertService(site.database.db, { name: "Moderated course" });
     reviewId = await insertReview(site.database.db, {
       serviceId,

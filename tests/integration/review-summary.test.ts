@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
-import { grantOwner } from "../../core/owners.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -50,7 +50,7 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
   beforeAll(async () => {
     serviceId = await insertService(site.database.db, { name: "Summary course" });
     owner = await signUpWithToken(site.app, site.database.db, { name: "The Teacher" });
-    await grantOwner(site.database.db, owner.email);
+    await makeOwner(site.database.db, owner.email);
     for (let n = 0; n < 6; n++) {
       students.push(await signUpWithToken(site.app, site.database.db, { name: `Student ${n}` }));
     }
