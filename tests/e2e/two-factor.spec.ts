@@ -20,7 +20,7 @@ async function logInWithPassword(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-factor sign-in");
 }
 
@@ -114,7 +114,7 @@ test("without JavaScript a student turns it on, signs in with a backup code, and
   await logInWithPassword(page, email);
   await page.getByLabel("Code").fill(backupCodes[0] ?? "");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("main")).toContainText("Login Success");
+  await expect(page.getByRole("status").filter({ hasText: "Login Success" })).toBeVisible();
 
   await page.goto("/account/two-factor");
   await expect(page.getByRole("main")).toContainText("You have 9 unused backup codes.");
@@ -122,7 +122,9 @@ test("without JavaScript a student turns it on, signs in with a backup code, and
   await turnOff.getByLabel("Current password").fill(PASSWORD);
   await turnOff.getByLabel("Code from your app, or a backup code").fill(totpCode(key));
   await turnOff.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
-  await expect(page.getByRole("main")).toContainText("Two-factor sign-in is off.");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Two-factor sign-in is off." }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Turn on two-factor sign-in" })).toBeVisible();
   await context.close();
 });
