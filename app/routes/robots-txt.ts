@@ -18,6 +18,9 @@ const PRIVATE_PATHS = [
   "/api/",
   "/auth/",
   "/reset-password",
+  "/account",
+  "/login/two-factor",
+  "/verify-email",
   "/logout",
   "/newsletter",
 ];

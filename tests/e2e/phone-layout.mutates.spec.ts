@@ -67,6 +67,7 @@ test("no public page scrolls sideways on a phone", async ({ page }) => {
     "/login",
     "/register",
     "/reset-password",
+    "/login/two-factor",
   ]) {
     await expectNoSidewaysScroll(page, path);
   }
@@ -120,6 +121,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     "/account",
     "/account/password",
     "/account/sessions",
+    "/account/two-factor",
   ]) {
     await expectNoSidewaysScroll(page, path);
   }

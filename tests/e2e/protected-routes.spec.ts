@@ -16,6 +16,7 @@ for (const path of [
   "/account",
   "/account/password",
   "/account/sessions",
+  "/account/two-factor",
 ]) {
   test(`${path} sends an anonymous visitor to /login, remembering where they were going`, async ({
     page,

@@ -26,6 +26,9 @@ const PRIVATE_PATHS = [
   "/api/",
   "/auth/",
   "/reset-password",
+  "/account",
+  "/login/two-factor",
+  "/verify-email",
   "/logout",
   "/newsletter",
 ];
