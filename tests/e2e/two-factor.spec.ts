@@ -74,6 +74,9 @@ test("an owner is led from Admin to turn on two-factor sign-in, scans the code, 
   await expect(page.getByRole("status").filter({ hasText: "Login Success" })).toBeVisible();
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
+  await page.goto("/account/two-factor");
+  await expect(page.getByRole("main")).toContainText("You have 10 unused backup codes.");
+  await expectAccessible(page);
 });
 
 test("without JavaScript a student turns it on, signs in with a backup code, and turns it off with the password and a code", async ({
