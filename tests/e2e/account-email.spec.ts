@@ -98,6 +98,8 @@ test.describe("Google", () => {
   }) => {
     await page.goto("/login?redirectTo=%2Faccount%2Fpassword");
     await page.getByRole("button", { name: "Log in with Google" }).click();
+    // The login page has an Email field too: fill the stand-in's once it is there.
+    await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
     const email = uniqueEmail("google");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Name").fill("Gia Google");
