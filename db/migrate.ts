@@ -19,6 +19,7 @@ import * as courseDetails from "./migrations/2026-11-23T14-00_course-details.ts"
 import * as courseRatingColumns from "./migrations/2026-11-23T15-00_course-rating-columns.ts";
 import * as catalogueSearch from "./migrations/2026-11-23T16-00_catalogue-search.ts";
 import * as uploadedImages from "./migrations/2026-11-23T17-00_uploaded-images.ts";
+import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T15-00_course-rating-columns": courseRatingColumns,
   "2026-11-23T16-00_catalogue-search": catalogueSearch,
   "2026-11-23T17-00_uploaded-images": uploadedImages,
+  "2026-11-24T11-00_mail-about-user": mailAboutUser,
 };
 
 function migratorFor(db: DB): Migrator {
