@@ -26,6 +26,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/password", "routes/account-password.tsx"),
   route("account/sessions", "routes/account-sessions.tsx"),
+  route("account/data.json", "routes/account-data-json.ts"),
+  route("account/delete", "routes/account-delete.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),
