@@ -7,6 +7,7 @@ import type { Route } from "./+types/robots-txt";
  * `*` stands for any run of characters (RFC 9309), here a course's id.
  */
 const PRIVATE_PATHS = [
+  "/account",
   "/admin",
   "/my-reviews",
   "/my-courses",

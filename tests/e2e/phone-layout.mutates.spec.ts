@@ -118,6 +118,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     "/account",
     "/account/password",
     "/account/sessions",
+    "/account/delete",
   ]) {
     await expectNoSidewaysScroll(page, path);
   }

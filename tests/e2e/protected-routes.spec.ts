@@ -16,6 +16,8 @@ for (const path of [
   "/account",
   "/account/password",
   "/account/sessions",
+  "/account/delete",
+  "/account/data.json",
 ]) {
   test(`${path} sends an anonymous visitor to /login, remembering where they were going`, async ({
     page,

@@ -15,6 +15,7 @@ const ARTICLES = [
   "/blog/nodejs-concurrency",
 ];
 const PRIVATE_PATHS = [
+  "/account",
   "/admin",
   "/my-reviews",
   "/my-courses",
