@@ -28,6 +28,8 @@ export default [
   route("account/password", "routes/account-password.tsx"),
   route("account/sessions", "routes/account-sessions.tsx"),
   route("account/two-factor", "routes/account-two-factor.tsx"),
+  route("account/data.json", "routes/account-data-json.ts"),
+  route("account/delete", "routes/account-delete.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),

@@ -33,20 +33,25 @@ export function mailToConfirmAddress({
   name,
   url,
   isNewAddress,
+  userId,
 }: {
   to: string;
   name: string;
   url: string;
   isNewAddress: boolean;
+  /** The account: a new address is not yet the account's, so deleting it finds the mail by this. */
+  userId: string;
 }): Mail {
   return isNewAddress
     ? {
         to,
+        aboutUserId: userId,
         subject: `Confirm your new e-mail address for ${SITE_NAME}`,
         text: `Hello ${name},\n\nYou asked to use this address (${to}) for your ${SITE_NAME} account. Open this link within a day to confirm it; until then your account keeps its old address:\n\n${url}\n\nIf it was not you, ignore this e-mail: nothing changes.\n`,
       }
     : {
         to,
+        aboutUserId: userId,
         subject: `Confirm your e-mail address for ${SITE_NAME}`,
         text: `Hello ${name},\n\nWelcome to ${SITE_NAME}. Please open this link within a day to confirm that this address (${to}) is yours:\n\n${url}\n\nIf you did not create an account, ignore this e-mail.\n`,
       };
@@ -93,4 +98,17 @@ export function twoFactorChangedMail({
         subject: `Two-factor sign-in is off for your ${SITE_NAME} account`,
         text: `Hello,\n\nTwo-factor sign-in was just turned off for your ${SITE_NAME} account (${email}): signing in now asks only for your password.\n\nIf it was not you, choose a new password now with "Forgot password?" on ${baseUrl}/login, turn two-factor sign-in on again at ${baseUrl}/account/two-factor, and tell us at ${baseUrl}/contact.\n`,
       };
+}
+
+/**
+ * The last mail to a deleted account's address: what was removed and what stays, and where to
+ * write if it was not them. The outbox row holding the address goes once the mail is delivered
+ * (decision 0033).
+ */
+export function accountDeletedMail(email: string, baseUrl: string): Mail {
+  return {
+    to: email,
+    subject: `Your ${SITE_NAME} account has been deleted`,
+    text: `Hello,\n\nYour ${SITE_NAME} account (${email}) has just been deleted, as you asked: your profile, your reviews, helpful votes and reports, your enrollment requests, your messages and your newsletter subscription are gone, and every device and app signed in to it has been signed out. Courses you added stay in the catalogue without your name.\n\nThis cannot be undone; you are welcome to register again at any time.\n\nIf it was not you who deleted it, tell us at once at ${baseUrl}/contact.\n`,
+  };
 }

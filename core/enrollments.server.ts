@@ -159,6 +159,8 @@ export async function requestEnrollment(
           {
             to: owner.email,
             replyTo: student.email,
+            // It names the student: deleting their account removes it while it waits.
+            aboutUserId: writer.userId,
             subject: `${SITE_NAME}: ${student.name} asks to join ${service.name}`,
             text: `${student.name} <${student.email}> asks to join ${service.name}.\nPreferred start: ${input.startDate ?? "not given"}\n${input.message ? `\n${input.message}\n` : ""}\nConfirm or decline it in Admin: ${siteUrl}/admin\n`,
           },

@@ -14,6 +14,12 @@ export interface Mail {
   html?: string;
   /** Extra headers (the newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
+  /**
+   * The account this mail is about, when that is not just the recipient's own (a new address
+   * being confirmed, a student's request told to the owners): kept beside the row, never sent,
+   * so that deleting the account removes the mail while it waits.
+   */
+  aboutUserId?: string;
 }
 
 /** A try that fails is repeated this many times in all, then given up (and logged). */
@@ -58,20 +64,21 @@ export type OutboxItem =
 
 async function insert(
   db: DB,
-  rows: { kind: OutboxKind; recipient: string; payload: unknown }[],
+  rows: { kind: OutboxKind; recipient: string; payload: unknown; aboutUserId?: string }[],
   now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto("mail_outbox")
     .values(
-      rows.map(({ kind, recipient, payload }) => ({
+      rows.map(({ kind, recipient, payload, aboutUserId }) => ({
         id: crypto.randomUUID(),
         kind,
         recipient,
         payload: JSON.stringify(payload),
         next_attempt_at: now.toISOString(),
         created_at: now.toISOString(),
+        about_user_id: aboutUserId ?? null,
       })),
     )
     .execute();
@@ -79,8 +86,8 @@ async function insert(
 
 /** Writes a message to the outbox; the worker sends it. */
 export function queueMail(db: DB, mail: Mail, now = new Date()): Promise<void> {
-  const { to, ...payload } = mail;
-  return insert(db, [{ kind: "mail", recipient: to, payload }], now);
+  const { to, aboutUserId, ...payload } = mail;
+  return insert(db, [{ kind: "mail", recipient: to, payload, aboutUserId }], now);
 }
 
 /**

@@ -36,6 +36,19 @@ export const rateLimits = {
   reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * The counter of guesses at one account's password, from any number of addresses: every path
+ * that checks a password spends it (server/auth/account-rules.ts; deleting the account).
+ */
+export function accountPasswordGuessKey(email: string): string {
+  return `password:account:${email.toLowerCase()}`;
+}
+
+/** The counter of password checks from one client address: the account rules' `sign-in` bucket. */
+export function addressPasswordCheckKey(address: string): string {
+  return `sign-in:${address}`;
+}
+
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**

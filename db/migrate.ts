@@ -20,6 +20,7 @@ import * as courseRatingColumns from "./migrations/2026-11-23T15-00_course-ratin
 import * as catalogueSearch from "./migrations/2026-11-23T16-00_catalogue-search.ts";
 import * as uploadedImages from "./migrations/2026-11-23T17-00_uploaded-images.ts";
 import * as twoFactor from "./migrations/2026-11-24T10-00_two-factor.ts";
+import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T16-00_catalogue-search": catalogueSearch,
   "2026-11-23T17-00_uploaded-images": uploadedImages,
   "2026-11-24T10-00_two-factor": twoFactor,
+  "2026-11-24T11-00_mail-about-user": mailAboutUser,
 };
 
 function migratorFor(db: DB): Migrator {

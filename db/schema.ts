@@ -173,6 +173,11 @@ export interface MailOutboxTable {
   claimed_until: Timestamp | null;
   failed_at: Timestamp | null;
   created_at: Timestamp;
+  /**
+   * The account the mail is about when that is not just its recipient's (migration
+   * 2026-11-24T11-00): deleting the account removes it while it waits.
+   */
+  about_user_id: string | null;
 }
 
 /** Who may run the site (granted from the shell only: `npm run owner`). */

@@ -14,6 +14,7 @@ export type SecurityEventName =
   | "password-verify"
   | "email-change"
   | "profile-update"
+  | "account-delete"
   | "access-refused"
   | "cross-site-refused"
   | "rate-limited"

@@ -17,6 +17,6 @@ export const sitePages = {
   blog: { path: "/blog", revised: "2026-11-21" },
   contact: { path: "/contact", revised: "2026-11-22" },
   about: { path: "/about", revised: "2026-11-23" },
-  privacy: { path: "/privacy", revised: "2026-11-23" },
+  privacy: { path: "/privacy", revised: "2026-11-24" },
   terms: { path: "/terms", revised: "2026-11-23" },
 } satisfies Record<string, SitePage>;

@@ -25,7 +25,10 @@ import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Your account", "Your IELTS Hub account: your name, e-mail, password and devices.");
+  pageMeta(
+    "Your account",
+    "Your IELTS Hub account: your name, e-mail, password, devices and data.",
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -406,6 +409,29 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <span className="text-sm text-slate-600">
               ({loaderData.twoFactorEnabled ? "on" : "off"})
             </span>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="data-heading" className="form-card mt-6">
+        <h2 id="data-heading" className="text-xl font-bold text-slate-900">
+          Your data
+        </h2>
+        <ul className="space-y-2">
+          <li>
+            {/* A file, not a page: a plain link, so the browser downloads it. */}
+            <a href="/account/data.json" download className="link">
+              Download my data
+            </a>
+            <span className="text-sm text-slate-600">
+              {" "}
+              — everything the site stores about you, as a JSON file
+            </span>
+          </li>
+          <li>
+            <Link to="/account/delete" className="link">
+              Delete my account
+            </Link>
           </li>
         </ul>
       </section>

@@ -89,10 +89,11 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Security log</strong>: one line for each sign-up, sign-in (successful or not,
-            with the e-mail address tried), sign-out, password change or reset, profile change, and
-            refused or rate-limited request: the time, your IP address, your account, the page and
-            the outcome, never a password, token or cookie. It exists to spot and trace attacks on
-            accounts, and is kept as long as the server’s logs are kept by its host.
+            with the e-mail address tried), sign-out, password change or reset, profile change,
+            account deletion, and refused or rate-limited request: the time, your IP address, your
+            account, the page and the outcome, never a password, token or cookie. It exists to spot
+            and trace attacks on accounts, and is kept as long as the server’s logs are kept by its
+            host.
           </li>
           <li>
             <strong>Rate-limit counters</strong>: to stop password guessing and spam, the site
@@ -102,7 +103,7 @@ export default function Privacy() {
         </ul>
         <p>
           Your account, reviews, votes, reports, courses, enrollment requests and messages are kept
-          until you delete them or ask for them to be deleted. Expired sessions, tokens and counters
+          until you delete them or your account (see below). Expired sessions, tokens and counters
           are removed automatically every hour.
         </p>
       </TextSection>
@@ -184,6 +185,30 @@ export default function Privacy() {
       <TextSection id="your-data" title="Getting or deleting your data">
         <ul>
           <li>
+            <strong>A copy of everything</strong>: “Download my data” on{" "}
+            <Link to="/account">your account page</Link> gives you a file (JSON) with your profile,
+            your sign-in methods, signed-in devices and API tokens (their dates only), your reviews
+            with their IELTS result, whether the teacher hid them and why, the teacher’s reply and
+            how many found them helpful, the reviews you marked helpful or reported, your enrollment
+            requests, the messages and newsletter subscription of your e-mail address, the courses
+            you added and the pictures you uploaded. It names no one else, and leaves out secrets
+            (your password’s hash, sign-in tokens), e-mail waiting to be sent and the rate-limit
+            counters. Apps get the same from the site’s API.
+          </li>
+          <li>
+            <strong>Deleting your account</strong>: “Delete my account” on your account page, after
+            you confirm with your password (or, for an account that signs in with Google, a Google
+            sign-in within the last 15 minutes). At once and for good, the site deletes your
+            account, sign-in methods, sessions and API tokens, your reviews (so the averages of
+            those courses change), helpful votes, reports and enrollment requests, the contact
+            messages and newsletter subscription of your address, your photo and the other pictures
+            you uploaded that nothing else shows, e-mail waiting to be sent to you, and counters
+            naming you. Courses you added stay in the catalogue without your name, with their
+            pictures. A last e-mail tells you it is done; like every e-mail it leaves the queue once
+            sent. Lines already written to the security log (above) stay as long as the server’s
+            logs are kept.
+          </li>
+          <li>
             Edit or delete your reviews at any time under <Link to="/my-reviews">My Review</Link>.
           </li>
           <li>
@@ -192,8 +217,7 @@ export default function Privacy() {
           <li>Stop the newsletter with the unsubscribe link in any issue.</li>
         </ul>
         <p>
-          For anything else, such as a copy of everything the site holds about you, a correction, or
-          deleting your account and all that belongs to it, write through the{" "}
+          For anything else, such as a correction, write through the{" "}
           <Link to="/contact">contact page</Link> with the e-mail address of your account. The
           teacher answers at that address.
         </p>

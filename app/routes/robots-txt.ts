@@ -7,6 +7,7 @@ import type { Route } from "./+types/robots-txt";
  * `*` stands for any run of characters (RFC 9309), here a course's id.
  */
 const PRIVATE_PATHS = [
+  "/account",
   "/admin",
   "/my-reviews",
   "/my-courses",
@@ -18,7 +19,6 @@ const PRIVATE_PATHS = [
   "/api/",
   "/auth/",
   "/reset-password",
-  "/account",
   "/login/two-factor",
   "/verify-email",
   "/logout",

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { accountDeletionSchema, deleteAccount } from "../../core/account-deletion.server.ts";
+import { exportAccountData } from "../../core/account-export.server.ts";
 import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
@@ -11,11 +13,12 @@ const tokenRequest = z.object({ email: z.string().max(MAX_EMAIL_LENGTH) });
 
 /**
  * The caller's account on the JSON API: `POST /api/jwt` issues a bearer token (an opaque one,
- * stored hashed and revoked with its session; the path keeps the original client's name), and
- * `GET /api/me` says who the token or session belongs to.
+ * stored hashed and revoked with its session; the path keeps the original client's name),
+ * `GET /api/me` says who the token or session belongs to, `GET /api/me/export` is everything
+ * stored about them and `DELETE /api/me {password}` deletes the account (decision 0033).
  */
 export function accountsApi(options: ApiOptions) {
-  const { db, auth } = options;
+  const { db, auth, baseUrl, securityLog, addressOf } = options;
   const api = new Hono<ApiUserEnv>();
 
   // A token only for the signed-in owner of the e-mail (the original system signed one for anyone).
@@ -53,6 +56,73 @@ export function accountsApi(options: ApiOptions) {
       emailVerified,
       twoFactorEnabled: twoFactor.enabled,
     });
+  });
+
+  // The same document as the account page's "Download my data".
+  api.get("/me/export", requireApiUser(options), async (c) => {
+    const data = await exportAccountData(db, c.get("apiUser").id, { siteUrl: baseUrl });
+    if (!data) return c.json({ message: "This account no longer exists." }, 404);
+    return c.json(data);
+  });
+
+  // An API client confirms with the password; an account without one (Google only) deletes
+  // itself on the site, just after signing in with Google again.
+  api.delete("/me", requireApiUser(options), async (c) => {
+    const user = c.get("apiUser");
+    const body = accountDeletionSchema.safeParse(await readJson(c));
+    if (!body.success)
+      return c.json(
+        { message: 'Send your password to confirm the deletion: {"password": "…"}.' },
+        400,
+      );
+    const address = addressOf(c);
+    const route = `${c.req.method} ${c.req.path}`;
+    const deleted = await deleteAccount(db, {
+      userId: user.id,
+      confirmation: { kind: "password", password: body.data.password },
+      address,
+      verifyPassword: async (hash, password) =>
+        (await auth.$context).password.verify({ hash, password }),
+      siteUrl: baseUrl,
+    });
+    if (deleted.ok) {
+      securityLog({ event: "account-delete", outcome: "success", userId: user.id, address, route });
+      options.wakeMailWorker?.();
+      return c.json({ deletedCount: 1 });
+    }
+    if (deleted.reason === "rate-limited") {
+      securityLog({
+        event: "rate-limited",
+        outcome: "refused",
+        userId: user.id,
+        address,
+        route,
+        reason: deleted.limit,
+        status: 429,
+      });
+      c.header("Retry-After", String(deleted.retryAfterSeconds));
+      return c.json({ message: deleted.message }, 429);
+    }
+    securityLog({
+      event: "account-delete",
+      outcome: "failure",
+      userId: user.id,
+      address,
+      route,
+      reason: deleted.reason,
+      status: 403,
+    });
+    return c.json(
+      {
+        message:
+          deleted.reason === "wrong-password"
+            ? "This is not your password: nothing was deleted."
+            : deleted.reason === "no-password"
+              ? `Your account signs in with Google and has no password. Delete it on the site (${baseUrl}/account/delete), just after signing in with Google.`
+              : "The account could not be deleted.",
+      },
+      403,
+    );
   });
 
   return api;

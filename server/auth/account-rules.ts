@@ -12,6 +12,7 @@ import {
   profileUpdateSchema,
 } from "../../core/accounts.server.ts";
 import {
+  accountPasswordGuessKey,
   clearRateLimit,
   hitRateLimit,
   type RateLimitRule,
@@ -63,7 +64,7 @@ const policyEvents: Record<string, SecurityEventName> = {
 };
 
 /** Every guess at one account's password counts here, whichever endpoint and address it came from. */
-const accountKey = (email: string) => `password:account:${email}`;
+const accountKey = accountPasswordGuessKey;
 
 /** Who a request is about, found before the endpoint ran, for the after hook and the log. */
 interface Subject {

@@ -66,6 +66,7 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
             url: `${config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`,
             // Better Auth passes the new address for an address change.
             isNewAddress: current !== undefined && current.email !== user.email.toLowerCase(),
+            userId: user.id,
           }),
         );
       },

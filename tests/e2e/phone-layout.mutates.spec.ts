@@ -122,6 +122,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     "/account/password",
     "/account/sessions",
     "/account/two-factor",
+    "/account/delete",
   ]) {
     await expectNoSidewaysScroll(page, path);
   }

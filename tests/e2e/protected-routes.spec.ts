@@ -17,6 +17,8 @@ for (const path of [
   "/account/password",
   "/account/sessions",
   "/account/two-factor",
+  "/account/delete",
+  "/account/data.json",
 ]) {
   test(`${path} sends an anonymous visitor to /login, remembering where they were going`, async ({
     page,

@@ -231,6 +231,8 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     "/add-service",
     `/update/${reviewId}`,
     "/reset-password",
+    "/account/delete",
+    "/account/data.json",
   ];
   const apis = () => [
     "/api/",
@@ -238,6 +240,7 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     `/api/services/${serviceId}`,
     `/api/reviews/${serviceId}`,
     "/api/me",
+    "/api/me/export",
     "/api/my-reviews",
     `/api/update/${reviewId}`,
     "/api/auth/get-session",
@@ -270,6 +273,7 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
     "/logout",
     "/reset-password",
     "/auth/google",
+    "/account/delete",
   ];
   const badBodies: [string, string | undefined, string][] = [
     ["JSON", "application/json", '{"email":"a@example.com"}'],
@@ -489,13 +493,13 @@ describe.each(engines)("the JSON API on %s", (engine) => {
       token: string;
     };
     const bearer = { authorization: `Bearer ${token}` };
-    for (const path of ["/api/me", "/api/my-reviews", "/api/update/anything"]) {
+    for (const path of ["/api/me", "/api/me/export", "/api/my-reviews", "/api/update/anything"]) {
       const response = await app.request(path, { headers: bearer });
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
     }
     const jwt = await postJson(app, "/api/jwt", { email }, { cookie });
     expect(jwt.headers.get("cache-control")).toBe("private, no-store");
-    for (const path of ["/", "/my-reviews", "/services"]) {
+    for (const path of ["/", "/my-reviews", "/services", "/account/delete", "/account/data.json"]) {
       const page = await app.request(path, { headers: { cookie } });
       expect(page.headers.get("cache-control"), path).toBe("private, no-store");
     }

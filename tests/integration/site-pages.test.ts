@@ -15,6 +15,7 @@ const ARTICLES = [
   "/blog/nodejs-concurrency",
 ];
 const PRIVATE_PATHS = [
+  "/account",
   "/admin",
   "/my-reviews",
   "/my-courses",
@@ -26,7 +27,6 @@ const PRIVATE_PATHS = [
   "/api/",
   "/auth/",
   "/reset-password",
-  "/account",
   "/login/two-factor",
   "/verify-email",
   "/logout",
