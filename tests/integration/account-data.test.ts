@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_TABLES } from "../../core/account-data-tables.ts";
 import type { AccountExport } from "../../core/account-export.server.ts";
@@ -13,6 +14,7 @@ import {
 import { allRows, findText, listTables, personColumns } from "../support/database-catalogue.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
+import { turnOnTwoFactorDirectly } from "../support/owners.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
 import { picture, postMultipart } from "../support/uploads.ts";
 
@@ -72,6 +74,19 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       })
       .execute();
     await db().insertInto("owners").values({ user_id: user.id, granted_at: now() }).execute();
+    // An owner's powers need two-factor sign-in (decision 0032): its switch and its secret.
+    await turnOnTwoFactorDirectly(db(), user.email);
+    await db()
+      .insertInto("two_factors")
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        secret: `encrypted-secret-${crypto.randomUUID()}`,
+        backup_codes: `encrypted-codes-${crypto.randomUUID()}`,
+        verified: sql<boolean>`true`,
+        locked_until: null,
+      })
+      .execute();
     const square = { bytes: await picture("png", 500, 500), name: "me.png", type: "image/png" };
     const photoSaved = await postMultipart(
       site.app,
@@ -284,7 +299,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       about: "",
     });
 
-    // users, owners (and the second factor: none yet)
+    // users, owners and the second factor (on; its secret is never exported)
     expect(data.profile).toEqual({
       id: quillon.id,
       name: quillon.name,
@@ -294,7 +309,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       owner: { since: expect.any(String) },
-      twoFactorEnabled: false,
+      twoFactorEnabled: true,
     });
     // accounts
     expect(data.signInMethods.map((method) => method.provider).sort()).toEqual([
