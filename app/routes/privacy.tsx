@@ -47,6 +47,11 @@ export default function Privacy() {
             it is stored, and it is valid for five minutes.
           </li>
           <li>
+            <strong>Two-factor sign-in</strong>: if you turn it on, the key your authenticator app
+            shares with the site and your unused backup codes, both encrypted. Turning it off
+            deletes them.
+          </li>
+          <li>
             <strong>Your reviews</strong>: the stars, the text and the date and, only if you add
             them, your IELTS module, your band before and after the course and the month of your
             test. A review is shown to everyone with your name and photo. Once at least three
@@ -159,6 +164,15 @@ export default function Privacy() {
             <dd className="mt-1">
               Set when you sign in without “Remember me”, so that your session ends with your
               browser session. Lasts until you close your browser.
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <code>ielts-hub.two_factor</code>
+            </dt>
+            <dd className="mt-1">
+              Only with two-factor sign-in on, between your password and your code: it says which
+              sign-in the code completes. Lasts 10 minutes, and ends when the code is accepted.
             </dd>
           </div>
           <div>
