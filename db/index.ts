@@ -17,6 +17,14 @@ export interface DatabaseHandle {
 export function openDatabase(url: string): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A connection the server ends while it sits idle in the pool (a restart, a failover, an
+    // administrator) is reported here; pg drops it and connects again when next needed. With no
+    // listener, Node would take the event for an uncaught error and stop the whole process.
+    pool.on("error", (error) =>
+      console.error(
+        JSON.stringify({ at: new Date().toISOString(), log: "database", message: error.message }),
+      ),
+    );
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       engine: "postgres",

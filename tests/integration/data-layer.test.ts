@@ -77,6 +77,23 @@ describe.each(engines)("data layer on %s", (engine) => {
     expect((await listServices(db, { page: 9, size: 2 })).services).toEqual([]);
   });
 
+  it.runIf(engine === "postgres")(
+    "carries on when the server ends an idle connection of the pool (a restart, a failover)",
+    async () => {
+      const db = await open();
+      // Two connections in the pool, both idle afterwards.
+      await Promise.all([
+        sql`select pg_sleep(0.05)`.execute(db),
+        sql`select pg_sleep(0.05)`.execute(db),
+      ]);
+      // The server ends every other connection to this database, as a restart would.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    },
+  );
+
   it("finds nothing for an unknown or odd id instead of failing", async () => {
     const db = await open();
     for (const id of ["nope", "' or 1=1 --", "%", "😀", "0".repeat(64)]) {
