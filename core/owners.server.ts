@@ -47,7 +47,7 @@ export async function signedInUser(
 }
 
 export type OwnerChange =
-  | { ok: true; changed: boolean; email: string }
+  | { ok: true; changed: boolean; email: string; userId: string }
   | { ok: false; reason: "no-such-account"; email: string };
 
 async function userIdFor(db: DB, email: string) {
@@ -68,7 +68,12 @@ export async function grantOwner(db: DB, email: string, now = new Date()): Promi
     .values({ user_id: userId, granted_at: now.toISOString() })
     .onConflict((conflict) => conflict.column("user_id").doNothing())
     .executeTakeFirst();
-  return { ok: true, changed: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0, email };
+  return {
+    ok: true,
+    changed: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0,
+    email,
+    userId,
+  };
 }
 
 /** Takes the role from the account with this e-mail (`changed: false` when it had none). */
@@ -76,7 +81,7 @@ export async function revokeOwner(db: DB, email: string): Promise<OwnerChange> {
   const userId = await userIdFor(db, email);
   if (!userId) return { ok: false, reason: "no-such-account", email };
   const deleted = await db.deleteFrom("owners").where("user_id", "=", userId).executeTakeFirst();
-  return { ok: true, changed: Number(deleted.numDeletedRows) > 0, email };
+  return { ok: true, changed: Number(deleted.numDeletedRows) > 0, email, userId };
 }
 
 export interface Owner {

@@ -3,10 +3,14 @@
  * the owner role, granted from the server's shell only, on the database DATABASE_URL names (the
  * same as `npm start` uses). The account must exist: the person registers on the site first.
  */
-import { grantOwner, listOwners, revokeOwner } from "../core/owners.server.ts";
+import { grantOwner, listOwners, ownerStanding, revokeOwner } from "../core/owners.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
+
+/** An owner's powers wait for two-factor sign-in (decision 0032): said when granting. */
+export const SECOND_FACTOR_FIRST =
+  "The role works once they turn on two-factor sign-in (Your account → Two-factor sign-in); until then Admin leads there.";
 
 const USAGE = "Usage: npm run owner -- grant <email> | revoke <email> | list";
 
@@ -37,13 +41,18 @@ export async function runOwnerCommand(
         code: 1,
         output: `No account has the e-mail ${change.email}: register on the site first.`,
       };
-    if (command === "grant")
+    if (command === "grant") {
+      const granted = change.changed
+        ? `${change.email} is now an owner.`
+        : `${change.email} was already an owner.`;
       return {
         code: 0,
-        output: change.changed
-          ? `${change.email} is now an owner.`
-          : `${change.email} was already an owner.`,
+        output:
+          (await ownerStanding(db, change.userId)) === "needs-second-factor"
+            ? `${granted}\n${SECOND_FACTOR_FIRST}`
+            : granted,
       };
+    }
     return {
       code: 0,
       output: change.changed

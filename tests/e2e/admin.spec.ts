@@ -1,4 +1,5 @@
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
+import { SECOND_FACTOR_FIRST } from "../../scripts/owner.ts";
 import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -19,7 +20,7 @@ test("an owner finds Admin in the navigation; a student neither sees it nor reac
   expect(refused?.status()).toBe(404);
 
   const granted = await makeOwnerOf(e2eDatabaseUrl, email);
-  expect(granted).toEqual({ code: 0, output: `${email} is now an owner.` });
+  expect(granted).toEqual({ code: 0, output: `${email} is now an owner.\n${SECOND_FACTOR_FIRST}` });
   await page.goto("/");
   await openAccountMenu(page);
   await navigation.getByRole("link", { name: "Admin" }).click();

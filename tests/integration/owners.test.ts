@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runOwnerCommand } from "../../scripts/owner.ts";
+import { runOwnerCommand, SECOND_FACTOR_FIRST } from "../../scripts/owner.ts";
 import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { turnOnTwoFactorDirectly } from "../support/owners.ts";
@@ -26,8 +26,17 @@ describe.each(engines)("the owner role on %s", (engine) => {
       code: 1,
       output: "No account has the e-mail nobody@example.com: register on the site first.",
     });
-    expect(await owner("grant", email.toUpperCase())).toMatchObject({ code: 0 });
+    // The role waits for two-factor sign-in (decision 0032), and the command says so.
+    expect(await owner("grant", email.toUpperCase())).toEqual({
+      code: 0,
+      output: `${email.toUpperCase()} is now an owner.\n${SECOND_FACTOR_FIRST}`,
+    });
     expect(await isOwnerRow(email)).toBe(true);
+    expect(await owner("grant", email)).toEqual({
+      code: 0,
+      output: `${email} was already an owner.\n${SECOND_FACTOR_FIRST}`,
+    });
+    await turnOnTwoFactorDirectly(site.database.db, email);
     expect(await owner("grant", email)).toEqual({
       code: 0,
       output: `${email} was already an owner.`,
