@@ -106,6 +106,8 @@ test.describe("Google", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/account\/password$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set a password");
+    // The sign-in's toast first: axe holds a toast that is there, not one still on its way in.
+    await expect(page.getByRole("status").filter({ hasText: "Login Success" })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel("New password", { exact: true }).fill("a password of my very own");
     await page.getByRole("button", { name: "Set password" }).click();
