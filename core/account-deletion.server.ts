@@ -2,12 +2,14 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
 import { accountDeletedMail } from "./account-mail.ts";
+import { passwordHash } from "./accounts.server.ts";
 import { MAX_PASSWORD_LENGTH } from "./field-limits.ts";
 import { queueMail } from "./mail-outbox.server.ts";
 import {
   accountPasswordGuessKey,
   addressPasswordCheckKey,
   hitRateLimit,
+  minutesInWords,
   rateLimits,
 } from "./rate-limit.server.ts";
 import { isFreshSignIn } from "./sessions.server.ts";
@@ -56,11 +58,6 @@ export type DeletionResult = { ok: true; email: string } | DeletionRefusal;
 /** Checks a password against a stored hash: Better Auth's hasher, passed in by the caller. */
 export type VerifyPassword = (hash: string, password: string) => Promise<boolean>;
 
-function minutes(seconds: number) {
-  const count = Math.ceil(seconds / 60);
-  return count === 1 ? "a minute" : `${count} minutes`;
-}
-
 /**
  * The password, checked as every other password check is: it counts against the client
  * address's checks and against the account's guesses (server/auth/account-rules.ts spends the
@@ -89,7 +86,7 @@ async function checkPassword(
       reason: "rate-limited",
       limit: "sign-in:address",
       retryAfterSeconds: byAddress.retryAfterSeconds,
-      message: `Too many attempts from your network. Please wait ${minutes(byAddress.retryAfterSeconds)} and try again.`,
+      message: `Too many attempts from your network. Please wait ${minutesInWords(byAddress.retryAfterSeconds)} and try again.`,
     };
   const byAccount = await hitRateLimit(
     db,
@@ -102,7 +99,7 @@ async function checkPassword(
       reason: "rate-limited",
       limit: "password:account",
       retryAfterSeconds: byAccount.retryAfterSeconds,
-      message: `Too many password attempts for this account. Please wait ${minutes(byAccount.retryAfterSeconds)} and try again, or reset your password.`,
+      message: `Too many password attempts for this account. Please wait ${minutesInWords(byAccount.retryAfterSeconds)} and try again, or reset your password.`,
     };
   if (!(await verifyPassword(hash, password))) return { ok: false, reason: "wrong-password" };
   return undefined;
@@ -136,18 +133,12 @@ export async function deleteAccount(
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) return { ok: false, reason: "no-such-account" };
-  const credential = await db
-    .selectFrom("accounts")
-    .select("password")
-    .where("user_id", "=", userId)
-    .where("provider_id", "=", "credential")
-    .where("password", "is not", null)
-    .executeTakeFirst();
-  if (credential?.password) {
+  const hash = await passwordHash(db, userId);
+  if (hash) {
     if (confirmation.kind !== "password") return { ok: false, reason: "password-needed" };
     const refusal = await checkPassword(db, {
       email: user.email,
-      hash: credential.password,
+      hash,
       password: confirmation.password,
       address,
       verifyPassword,

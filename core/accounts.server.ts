@@ -169,16 +169,21 @@ export async function markEmailVerified(db: DB, userId: string): Promise<void> {
     .execute();
 }
 
-/** Whether the account signs in with a password here (Google accounts may have none). */
-export async function hasPassword(db: DB, userId: string): Promise<boolean> {
+/** The account's password hash, or undefined when it signs in with Google only. */
+export async function passwordHash(db: DB, userId: string): Promise<string | undefined> {
   const account = await db
     .selectFrom("accounts")
-    .select("id")
+    .select("password")
     .where("user_id", "=", userId)
     .where("provider_id", "=", "credential")
     .where("password", "is not", null)
     .executeTakeFirst();
-  return account !== undefined;
+  return account?.password ?? undefined;
+}
+
+/** Whether the account signs in with a password here (Google accounts may have none). */
+export async function hasPassword(db: DB, userId: string): Promise<boolean> {
+  return (await passwordHash(db, userId)) !== undefined;
 }
 
 /** The password change form: the current password, and a new one under the account's policy. */

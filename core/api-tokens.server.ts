@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "../db/index.ts";
+import { ownerPowers } from "./owners.server.ts";
 import { SESSION_ABSOLUTE_SECONDS } from "./sessions.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
@@ -66,10 +67,6 @@ export async function userForApiToken(
     .executeTakeFirst();
   if (!row) return undefined;
   const { owner, two_factor_enabled, ...user } = row;
-  // The owner's powers need two-factor sign-in on, as for a session (core/owners.server.ts).
-  return {
-    ...user,
-    isOwner: owner !== null && Boolean(two_factor_enabled),
-    ownerNeedsSecondFactor: owner !== null && !two_factor_enabled,
-  };
+  const twoFactorEnabled = Boolean(two_factor_enabled);
+  return { ...user, twoFactorEnabled, ...ownerPowers(owner !== null, twoFactorEnabled) };
 }

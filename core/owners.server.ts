@@ -26,23 +26,44 @@ export async function ownerStanding(db: DB, userId: string): Promise<OwnerStandi
     .where("owners.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return "none";
-  return row.two_factor_enabled ? "owner" : "needs-second-factor";
+  return ownerPowers(true, Boolean(row.two_factor_enabled)).isOwner
+    ? "owner"
+    : "needs-second-factor";
 }
 
-/** The signed-in user of a session, with their role looked up. */
+/** The signed-in user of a session (Better Auth's user, with its two-factor switch), with their role. */
 export async function signedInUser(
   db: DB,
-  user: { id: string; name: string; email: string; image?: string | null },
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    image?: string | null;
+    twoFactorEnabled?: boolean | null;
+  },
 ): Promise<SignedInUser> {
   const { id, name, email, image } = user;
-  const standing = await ownerStanding(db, id);
+  const twoFactorEnabled = Boolean(user.twoFactorEnabled);
+  const role = await db
+    .selectFrom("owners")
+    .select("user_id")
+    .where("user_id", "=", id)
+    .executeTakeFirst();
   return {
     id,
     name,
     email,
     image: image ?? null,
-    isOwner: standing === "owner",
-    ownerNeedsSecondFactor: standing === "needs-second-factor",
+    twoFactorEnabled,
+    ...ownerPowers(role !== undefined, twoFactorEnabled),
+  };
+}
+
+/** What holding the role gives: its powers only with two-factor sign-in on. */
+export function ownerPowers(holdsRole: boolean, twoFactorEnabled: boolean) {
+  return {
+    isOwner: holdsRole && twoFactorEnabled,
+    ownerNeedsSecondFactor: holdsRole && !twoFactorEnabled,
   };
 }
 

@@ -142,6 +142,12 @@ export async function countWrite(
   };
 }
 
+/** A wait as the password limits' messages say it: "a minute", "7 minutes". */
+export function minutesInWords(seconds: number): string {
+  const count = Math.ceil(seconds / 60);
+  return count === 1 ? "a minute" : `${count} minutes`;
+}
+
 function waitInWords(seconds: number): string {
   if (seconds >= 90 * 60) return `about ${Math.round(seconds / 3600)} hours`;
   if (seconds >= 90) return `about ${Math.round(seconds / 60)} minutes`;

@@ -7,6 +7,8 @@ export interface SignedInUser {
   image: string | null;
   /** Whether they may run the site (core/owners.server.ts): the role, with two-factor sign-in on. */
   isOwner: boolean;
+  /** Signing in asks for a code after the password (decision 0032). */
+  twoFactorEnabled: boolean;
   /** Holds the owner role but has not turned two-factor sign-in on yet, so /admin leads there. */
   ownerNeedsSecondFactor: boolean;
 }

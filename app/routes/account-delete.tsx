@@ -10,7 +10,7 @@ import { MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField } from "../components/form-field.tsx";
-import { GoogleButton } from "../components/google-button.tsx";
+import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -237,14 +237,11 @@ export default function AccountDelete({ loaderData, actionData }: Route.Componen
             {deleteButton}
           </Form>
         ) : (
-          <div className="space-y-4 text-slate-700">
-            <p>
-              Your account signs in with Google and has no password here. {loaderData.signInAgain}
-            </p>
-            {loaderData.googleSignIn && (
-              <GoogleButton label="Sign in with Google again" redirectTo="/account/delete" />
-            )}
-          </div>
+          <GoogleSignInAgain
+            why={loaderData.signInAgain}
+            googleSignIn={loaderData.googleSignIn}
+            returnTo="/account/delete"
+          />
         )}
       </section>
     </div>

@@ -10,7 +10,7 @@ import { queueMail } from "../../core/mail-outbox.server.ts";
 import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField } from "../components/form-field.tsx";
-import { GoogleButton } from "../components/google-button.tsx";
+import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
@@ -197,14 +197,12 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
           <SubmitButton busyLabel="Setting…">Set password</SubmitButton>
         </Form>
       ) : (
-        <div className="form-card mt-6 space-y-4 text-slate-700">
-          <p>
-            Your account signs in with Google and has no password here. {loaderData.signInAgain}
-          </p>
-          {loaderData.googleSignIn && (
-            <GoogleButton label="Sign in with Google again" redirectTo="/account/password" />
-          )}
-        </div>
+        <GoogleSignInAgain
+          why={loaderData.signInAgain}
+          googleSignIn={loaderData.googleSignIn}
+          returnTo="/account/password"
+          className="form-card mt-6 space-y-4 text-slate-700"
+        />
       )}
     </div>
   );

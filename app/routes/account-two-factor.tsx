@@ -68,17 +68,16 @@ type Answer = {
 };
 
 const answer = (value: Answer, status = 200) => data(value, { status });
+/** A form whose fields did not pass its schema: the messages beside them. */
+const invalid = (form: TwoFactorForm, fieldErrors: Answer["fieldErrors"]) =>
+  answer({ form, fieldErrors, flash: null }, 400);
 const WRONG_PASSWORD = "This is not your current password.";
 const WRONG_CODE =
   "That code did not work. Enter the newest code from your app (it changes every 30 seconds).";
 const TOO_MANY = { type: "error" as const, message: "Too many attempts. Please try again later." };
 
-/** A refusal from Better Auth, said beside the field it is about. */
-async function refusedBy(
-  response: Response,
-  form: TwoFactorForm,
-  field: "password" | "currentPassword" | "code",
-) {
+/** A refusal from Better Auth, said beside the field it is about (the password, or the code). */
+async function refusedBy(response: Response, form: TwoFactorForm, about: "password" | "code") {
   if (response.status === 429)
     return data<Answer>(
       { form, fieldErrors: {}, flash: TOO_MANY },
@@ -89,16 +88,13 @@ async function refusedBy(
     );
   const code = await betterAuthErrorCode(response);
   const passwordField = form === "disable" ? "currentPassword" : "password";
-  const aboutPassword = field !== "code" || code === "INVALID_PASSWORD";
+  const aboutPassword = about === "password" || code === "INVALID_PASSWORD";
   const message = aboutPassword
     ? WRONG_PASSWORD
     : code === "INVALID_BACKUP_CODE"
       ? "That backup code did not work: it may have been used already."
       : WRONG_CODE;
-  return answer(
-    { form, fieldErrors: { [aboutPassword ? passwordField : "code"]: message }, flash: null },
-    400,
-  );
+  return invalid(form, { [aboutPassword ? passwordField : "code"]: message });
 }
 
 /**
@@ -116,8 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "enable": {
       const result = parseForm(passwordConfirmationSchema, form);
-      if (!result.ok)
-        return answer({ form: "enable", fieldErrors: result.fieldErrors, flash: null }, 400);
+      if (!result.ok) return invalid("enable", result.fieldErrors);
       const response = await authResponse(
         auth.api.enableTwoFactor({
           body: { password: result.data.password },
@@ -130,8 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "confirm": {
       const result = parseForm(setupCodeSchema, form);
-      if (!result.ok)
-        return answer({ form: "confirm", fieldErrors: result.fieldErrors, flash: null }, 400);
+      if (!result.ok) return invalid("confirm", result.fieldErrors);
       const response = await verifyCode(app, request, result.data.code);
       if (!response.ok) return refusedBy(response, "confirm", "code");
       // Turning it on replaced this device's session: the answer carries the new cookie.
@@ -143,8 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "backup-codes": {
       const result = parseForm(passwordConfirmationSchema, form);
-      if (!result.ok)
-        return answer({ form: "backup-codes", fieldErrors: result.fieldErrors, flash: null }, 400);
+      if (!result.ok) return invalid("backup-codes", result.fieldErrors);
       const response = await authResponse(
         auth.api.generateBackupCodes({
           body: { password: result.data.password },
@@ -163,20 +156,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "disable": {
       const result = parseForm(disableSchema, form);
-      if (!result.ok)
-        return answer({ form: "disable", fieldErrors: result.fieldErrors, flash: null }, 400);
+      if (!result.ok) return invalid("disable", result.fieldErrors);
       const { currentPassword: password, code } = result.data;
       // The password first, so a wrong one does not use up a backup code.
       const passwordCheck = await authResponse(
         auth.api.verifyPassword({ body: { password }, headers, asResponse: true }),
       );
-      if (!passwordCheck.ok) return refusedBy(passwordCheck, "disable", "currentPassword");
+      if (!passwordCheck.ok) return refusedBy(passwordCheck, "disable", "password");
       const codeCheck = await verifyCode(app, request, code);
       if (!codeCheck.ok) return refusedBy(codeCheck, "disable", "code");
       const response = await authResponse(
         auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
       );
-      if (!response.ok) return refusedBy(response, "disable", "currentPassword");
+      if (!response.ok) return refusedBy(response, "disable", "password");
       // Turning it off replaced this device's session too.
       return redirectWithToast(
         PAGE,

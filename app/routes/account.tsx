@@ -9,7 +9,6 @@ import {
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { storeImage } from "../../core/images.server.ts";
 import { sameSitePath } from "../../core/redirect-target.ts";
-import { twoFactorState } from "../../core/two-factor.server.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField, TextField } from "../components/form-field.tsx";
@@ -33,12 +32,11 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { db } = context.get(appContext);
-  const [emailVerified, password, twoFactor] = await Promise.all([
+  const [emailVerified, password] = await Promise.all([
     isEmailVerified(db, user.id),
     hasPassword(db, user.id),
-    twoFactorState(db, user.id),
   ]);
-  return { user, emailVerified, hasPassword: password, twoFactorEnabled: twoFactor.enabled };
+  return { user, emailVerified, hasPassword: password };
 }
 
 type AccountForm = "name" | "photo" | "email";
@@ -407,7 +405,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Two-factor sign-in
             </Link>{" "}
             <span className="text-sm text-slate-600">
-              ({loaderData.twoFactorEnabled ? "on" : "off"})
+              ({loaderData.user.twoFactorEnabled ? "on" : "off"})
             </span>
           </li>
         </ul>

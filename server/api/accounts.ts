@@ -5,7 +5,6 @@ import { exportAccountData } from "../../core/account-export.server.ts";
 import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
-import { twoFactorState } from "../../core/two-factor.server.ts";
 import { readJson } from "./bodies.ts";
 import { type ApiOptions, type ApiUserEnv, logRefusal, requireApiUser } from "./identity.ts";
 
@@ -44,17 +43,13 @@ export function accountsApi(options: ApiOptions) {
 
   api.get("/me", requireApiUser(options), async (c) => {
     const user = c.get("apiUser");
-    const [emailVerified, twoFactor] = await Promise.all([
-      isEmailVerified(db, user.id),
-      twoFactorState(db, user.id),
-    ]);
     return c.json({
       _id: user.id,
       email: user.email,
       displayName: user.name,
       photoURL: user.image,
-      emailVerified,
-      twoFactorEnabled: twoFactor.enabled,
+      emailVerified: await isEmailVerified(db, user.id),
+      twoFactorEnabled: user.twoFactorEnabled,
     });
   });
 

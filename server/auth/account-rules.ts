@@ -15,6 +15,7 @@ import {
   accountPasswordGuessKey,
   clearRateLimit,
   hitRateLimit,
+  minutesInWords,
   type RateLimitRule,
   rateLimits,
 } from "../../core/rate-limit.server.ts";
@@ -102,11 +103,6 @@ function verificationTokenClaims(token: unknown): {
   }
 }
 
-function minutes(seconds: number) {
-  const count = Math.ceil(seconds / 60);
-  return count === 1 ? "a minute" : `${count} minutes`;
-}
-
 function refuse(message: string): never {
   throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR", message });
 }
@@ -181,7 +177,7 @@ export function accountRules({
     log(ctx, { event: "rate-limited", outcome: "refused", status: 429, reason, ...subject });
     throw new APIError(
       "TOO_MANY_REQUESTS",
-      { code: "TOO_MANY_REQUESTS", message: message(minutes(verdict.retryAfterSeconds)) },
+      { code: "TOO_MANY_REQUESTS", message: message(minutesInWords(verdict.retryAfterSeconds)) },
       { "Retry-After": String(verdict.retryAfterSeconds) },
     );
   };

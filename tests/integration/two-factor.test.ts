@@ -4,7 +4,7 @@ import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
 import { testSiteOn } from "../support/test-app.ts";
-import { setupFromPage, totpCode } from "../support/totp.ts";
+import { backupCodesIn, setupFromPage, totpCode } from "../support/totp.ts";
 
 /** Only the session's cookie of a set of cookies (the toast's left out). */
 const withoutToast = (cookie: string) =>
@@ -23,9 +23,12 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
     await db().deleteFrom("rate_limits").execute();
   });
 
-  /** A student who turned two-factor sign-in on through the page: their key, codes and cookie. */
-  const withTwoFactor = async () => {
-    const user = await signUp(site.app);
+  /**
+   * Turns two-factor sign-in on through the page for this person (a new student by default):
+   * their key, codes, the confirming answer, and the session cookie it set.
+   */
+  const withTwoFactor = async (user?: Awaited<ReturnType<typeof signUp>>) => {
+    user ??= await signUp(site.app);
     const started = await postForm(
       site.app,
       "/account/two-factor",
@@ -44,7 +47,7 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
       { cookie: user.cookie },
     );
     expect(confirmed.status).toBe(302);
-    return { ...user, ...setup, cookie: withoutToast(cookieHeader(confirmed)) };
+    return { ...user, ...setup, confirmed, cookie: withoutToast(cookieHeader(confirmed)) };
   };
 
   it("turns on with the password and a code from the app, shows the QR code and backup codes once, and mails the owner", async () => {
@@ -282,9 +285,7 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
       { cookie: user.cookie },
     );
     expect(renewed.status).toBe(200);
-    const fresh = [
-      ...(await renewed.text()).matchAll(/<li[^>]*>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/li>/g),
-    ];
+    const fresh = backupCodesIn(await renewed.text());
     expect(fresh).toHaveLength(10);
     const login = await postForm(site.app, "/login", {
       email: user.email,
@@ -297,6 +298,14 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
       { cookie: cookieHeader(login) },
     );
     expect(old.status).toBe(401);
+    // …and a new one completes the same sign-in.
+    const renewedCode = await postForm(
+      site.app,
+      "/login/two-factor",
+      { code: fresh[0] as string },
+      { cookie: cookieHeader(login) },
+    );
+    expect(renewedCode.status).toBe(302);
   });
 
   it("keeps an owner without it out of /admin and the owner's API calls, and leads them to turn it on", async () => {
@@ -328,27 +337,9 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
     );
     expect(hide.status).toBe(403);
 
-    await postForm(
-      site.app,
-      "/account/two-factor",
-      { intent: "enable", password: owner.password },
-      { cookie: owner.cookie },
-    );
-    const { key } = setupFromPage(
-      await (
-        await site.app.request("/account/two-factor", { headers: { cookie: owner.cookie } })
-      ).text(),
-    );
-    const confirmed = await postForm(
-      site.app,
-      "/account/two-factor",
-      { intent: "confirm", code: totpCode(key) },
-      { cookie: owner.cookie },
-    );
+    const { confirmed, cookie } = await withTwoFactor(owner);
     expect(confirmed.headers.get("location")).toBe("/admin");
-    const opened = await site.app.request("/admin", {
-      headers: { cookie: withoutToast(cookieHeader(confirmed)) },
-    });
+    const opened = await site.app.request("/admin", { headers: { cookie } });
     expect(opened.status).toBe(200);
   });
 });

@@ -26,8 +26,12 @@ export function setupFromPage(html: string): { key: string; backupCodes: string[
   // The key in groups of four, inside the page's <code> element.
   const key = /<code[^>]*>([A-Z2-7]{4}(?: [A-Z2-7]{1,4})+)<\/code>/.exec(html)?.[1];
   if (!key) throw new Error("No key on the page");
-  const codes = [...html.matchAll(/<li[^>]*>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/li>/g)].map(
+  return { key: key.replaceAll(" ", ""), backupCodes: backupCodesIn(html) };
+}
+
+/** The backup codes a page lists (one per list item, as abcde-12345). */
+export function backupCodesIn(html: string): string[] {
+  return [...html.matchAll(/<li[^>]*>([A-Za-z0-9]{5}-[A-Za-z0-9]{5})<\/li>/g)].map(
     (match) => match[1] as string,
   );
-  return { key: key.replaceAll(" ", ""), backupCodes: codes };
 }
