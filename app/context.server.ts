@@ -29,8 +29,6 @@ export interface AppContext {
   baseUrl: string;
   /** A public deployment (NODE_ENV=production): cookies are Secure. */
   production: boolean;
-  /** Per-response nonce that the Content-Security-Policy allows for inline scripts. */
-  nonce: string;
 }
 
 /**

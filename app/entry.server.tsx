@@ -1,29 +1,25 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { appContext } from "./context.server.ts";
+import { type EntryContext, ServerRouter } from "react-router";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
-import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus the CSP nonce (every inline script React renders
- * carries the nonce the server put in this response's Content-Security-Policy), the whole page
- * at once, and its hydration scripts held back until it has painted.
+ * React Router's default Node entry, plus the whole page at once, and its hydration scripts held
+ * back until it has painted. Its inline scripts run by their hashes, which the server adds to
+ * the Content-Security-Policy once the page is whole (server/inline-script-hashes.ts).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -38,11 +34,8 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

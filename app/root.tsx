@@ -20,7 +20,6 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { SiteToaster } from "./components/site-toaster.tsx";
 import { appContext } from "./context.server.ts";
-import { useNonce } from "./lib/nonce.ts";
 import { getSessionUser } from "./lib/session.server.ts";
 import { takeToast } from "./lib/toast.server.ts";
 import { versioned } from "./lib/versioned.ts";
@@ -46,7 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   // Says the page is hydrated, error pages too (hydration waits for the first paint, app/lib/deferred-hydration.server.ts):
   // the end-to-end tests wait for it before they use what only JavaScript adds.
@@ -80,8 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <SiteToaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+} from "kysely";
 import pg from "pg";
+import {
+  type ContentChanges,
+  postgresContentChanges,
+  sqliteContentChanges,
+} from "./content-changes.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect } from "./sqlite-dialect.ts";
 
@@ -11,6 +22,8 @@ export type Engine = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: DB;
   engine: Engine;
+  /** Changes to public content, from any process (db/content-changes.ts); closed with `db`. */
+  changes: ContentChanges;
 }
 
 /** `file:` URLs (or bare paths) open SQLite; `postgres://` and `postgresql://` open PostgreSQL. */
@@ -25,14 +38,88 @@ export function openDatabase(url: string): DatabaseHandle {
         JSON.stringify({ at: new Date().toISOString(), log: "database", message: error.message }),
       ),
     );
+    const changes = postgresContentChanges(url);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new ChangeSettlingPostgresDialect(pool, changes) }),
       engine: "postgres",
+      changes,
     };
   }
   const path = sqlitePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(path) }), engine: "sqlite" };
+  const changes = sqliteContentChanges(path);
+  return {
+    db: new Kysely<Database>({ dialect: new NodeSqliteDialect(path, () => changes.close()) }),
+    engine: "sqlite",
+    changes,
+  };
+}
+
+/** Tables whose writes may change what anonymous visitors see (their triggers announce it). */
+const CONTENT_TABLE =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(services|reviews|review_replies|review_tallies|review_votes|enrollments|users|site_settings|owners)"?\s/i;
+const MAYBE_WRITING = /^\s*with\b[\s\S]*\b(?:insert|update|delete)\b/i;
+
+/**
+ * PostgreSQL delivers a change's NOTIFY to this process's listener a moment after the commit.
+ * So that this process's very next answer shows its own write, a write to public content (its
+ * commit, in a transaction) returns only once the listener has heard everything committed so far.
+ */
+class ChangeSettlingPostgresDialect extends PostgresDialect {
+  readonly #changes: ContentChanges;
+
+  constructor(pool: pg.Pool, changes: ContentChanges) {
+    super({ pool });
+    this.#changes = changes;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const changes = this.#changes;
+    /** Connections in a transaction, and whether it wrote public content. */
+    const transactions = new WeakMap<DatabaseConnection, { wrote: boolean }>();
+    const acquire = driver.acquireConnection.bind(driver);
+    const begin = driver.beginTransaction.bind(driver);
+    const commit = driver.commitTransaction.bind(driver);
+    const rollback = driver.rollbackTransaction.bind(driver);
+    const destroy = driver.destroy.bind(driver);
+    const wrapped = new WeakSet<DatabaseConnection>();
+    driver.acquireConnection = async (options) => {
+      const connection = await acquire(options);
+      if (wrapped.has(connection)) return connection;
+      wrapped.add(connection);
+      const execute = connection.executeQuery.bind(connection);
+      connection.executeQuery = async <R>(query: CompiledQuery, options?: never) => {
+        const result = await execute<R>(query, options);
+        if (CONTENT_TABLE.test(query.sql) || MAYBE_WRITING.test(query.sql)) {
+          const transaction = transactions.get(connection);
+          if (transaction) transaction.wrote = true;
+          else await changes.settled();
+        }
+        return result;
+      };
+      return connection;
+    };
+    driver.beginTransaction = async (connection, settings) => {
+      await begin(connection, settings);
+      transactions.set(connection, { wrote: false });
+    };
+    driver.commitTransaction = async (connection) => {
+      const wrote = transactions.get(connection)?.wrote;
+      transactions.delete(connection);
+      await commit(connection);
+      if (wrote) await changes.settled();
+    };
+    driver.rollbackTransaction = async (connection) => {
+      transactions.delete(connection);
+      await rollback(connection as never);
+    };
+    driver.destroy = async () => {
+      changes.close();
+      await destroy();
+    };
+    return driver;
+  }
 }
 
 export function sqlitePath(url: string): string {

@@ -21,6 +21,7 @@ import * as catalogueSearch from "./migrations/2026-11-23T16-00_catalogue-search
 import * as uploadedImages from "./migrations/2026-11-23T17-00_uploaded-images.ts";
 import * as twoFactor from "./migrations/2026-11-24T10-00_two-factor.ts";
 import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts";
+import * as contentChanges from "./migrations/2026-11-24T12-00_content-changes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-23T17-00_uploaded-images": uploadedImages,
   "2026-11-24T10-00_two-factor": twoFactor,
   "2026-11-24T11-00_mail-about-user": mailAboutUser,
+  "2026-11-24T12-00_content-changes": contentChanges,
 };
 
 function migratorFor(db: DB): Migrator {

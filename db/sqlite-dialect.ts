@@ -58,14 +58,25 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #path: string;
+  readonly #onDestroy: () => void;
 
-  constructor(path: string) {
+  /** `onDestroy` runs when the Kysely instance is destroyed (to close what watches the file). */
+  constructor(path: string, onDestroy: () => void = () => {}) {
     super({ database: async () => adapt(openSqlite(path)) });
     this.#path = path;
+    this.#onDestroy = onDestroy;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: async () => adapt(openSqlite(this.#path)) });
+    const driver = new ImmediateSqliteDriver({
+      database: async () => adapt(openSqlite(this.#path)),
+    });
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      this.#onDestroy();
+      await destroy();
+    };
+    return driver;
   }
 }
 

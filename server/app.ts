@@ -23,6 +23,7 @@ import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
 import { pageCaching, secureCookies } from "./http-caching.ts";
+import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
@@ -30,6 +31,7 @@ import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
+import { createResponseCache } from "./response-cache.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
 import { serveUploadedImage } from "./uploaded-images.ts";
@@ -45,7 +47,7 @@ export interface AppOptions {
   clientDirectory?: string;
 }
 
-type Env = { Variables: { secureHeadersNonce?: string; clientAddress?: string } };
+type Env = { Variables: { clientAddress?: string; scriptHashes?: string[] } };
 
 /** Built and public files, precompressed where a .br or .gz sits beside them. */
 function staticFiles(
@@ -119,6 +121,19 @@ export function createApp({
   // Only requests that read a session pay for the check: the API and pages, not files.
   const endOverAge = endOverAgeSessions(db);
 
+  // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
+  // kept answer is the whole answer, headers included. In development the pages change with
+  // the code, so nothing is kept.
+  const responseCache = development ? undefined : createResponseCache(database.changes);
+  if (responseCache) app.use(responseCache.middleware);
+
+  // Outside the security headers (which set theirs after the answer is made), so that the policy they set is there to take the hashes.
+  app.use(async (c, next) => {
+    await next();
+    const hashes = c.get("scriptHashes");
+    if (hashes) addScriptHashes(c.res.headers, hashes);
+  });
+
   // Security headers come first so that every answer carries them, refusals included. The JSON
   // API sets its own before answering, which keeps Hono's fast path for small JSON bodies
   // (headers added afterwards would rebuild every response).
@@ -185,7 +200,6 @@ export function createApp({
     context.set(appContext, {
       db,
       auth,
-      nonce: c.get("secureHeadersNonce") ?? "",
       clientAddress: addressOf(c),
       securityLog,
       wakeMailWorker: mailOutbox.wake,
@@ -195,7 +209,13 @@ export function createApp({
       googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
       authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
     });
-    const response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
+    let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
+    // In development Vite's inline scripts run under 'unsafe-inline' instead.
+    if (!development) {
+      const hashed = await hashInlineScripts(response);
+      response = hashed.response;
+      c.set("scriptHashes", hashed.hashes);
+    }
     if (config.production) secureCookies(response.headers);
     return response;
   });
@@ -221,5 +241,5 @@ export function createApp({
     return c.html(errorPage, 500);
   });
 
-  return { app, auth, mailOutbox };
+  return { app, auth, mailOutbox, responseCache };
 }

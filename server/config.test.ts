@@ -39,6 +39,8 @@ describe("loadConfig", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ BASE_URL: "ftp://example.com" }, "BASE_URL"],
+    // Not an address at all (Vite sets BASE_URL=/ for what it runs): a message, not a crash.
+    [{ BASE_URL: "/" }, "BASE_URL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("refuses %o and names %s", (environment, name) => {

@@ -15,9 +15,14 @@ const environmentSchema = z.object({
     }),
   BASE_URL: z
     .url({ protocol: /^https?$/ })
-    .refine((url) => ["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url), {
-      message: "must be an origin only, such as https://ielts.example (no path or query)",
-    })
+    // zod runs the refinement on what `url()` refused as well: only a parsable address is read.
+    .refine(
+      (url) =>
+        !URL.canParse(url) || (["", "/"].includes(new URL(url).pathname) && !/[?#]/.test(url)),
+      {
+        message: "must be an origin only, such as https://ielts.example (no path or query)",
+      },
+    )
     .optional(),
   AUTH_SECRET: z
     .string()

@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { PRIVATE } from "./http-caching.ts";
 
 /**
  * CSP, nosniff, referrer policy, frame-ancestors; HSTS only in production, where the
- * site is served over HTTPS. Inline scripts run only with the per-response nonce, which the page
- * renderer reads from `secureHeadersNonce`. In development Vite injects its own inline scripts,
- * so the script rule is relaxed there.
+ * site is served over HTTPS. A page's own inline scripts are allowed by their hashes, added to
+ * `script-src 'self'` once the page is rendered (server/inline-script-hashes.ts). In development
+ * Vite injects its own inline scripts, so the script rule is relaxed there.
  */
 export function securityHeaders({
   production,
@@ -18,7 +18,7 @@ export function securityHeaders({
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+      scriptSrc: development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Course images and profile photos may live on any HTTPS host.
       imgSrc: ["'self'", "https:", "data:"],

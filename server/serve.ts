@@ -36,7 +36,7 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
   if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
 
-  const { app, mailOutbox } = createApp({
+  const { app, mailOutbox, responseCache } = createApp({
     database,
     config,
     // In development Vite serves the files (and the pages load through it).
@@ -44,14 +44,20 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   });
   const listener = getRequestListener(app.fetch);
   let shed = 0;
+  const answer = shedLoad(
+    (req, res) => {
+      if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
+      else listener(req, res);
+    },
+    { maxInFlight: config.maxInFlight, onShed: () => shed++ },
+  );
+  // A kept answer goes out straight from node:http: no framework, no rendering, no database.
   const server = createServer(
-    shedLoad(
-      (req, res) => {
-        if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
-        else listener(req, res);
-      },
-      { maxInFlight: config.maxInFlight, onShed: () => shed++ },
-    ),
+    responseCache
+      ? (req, res) => {
+          if (!responseCache.answerDirectly(req, res)) answer(req, res);
+        }
+      : answer,
   );
   // A client that trickles its headers or body must not hold a connection for long.
   server.headersTimeout = 10_000;

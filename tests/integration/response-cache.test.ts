@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, signUpWithToken } from "../support/accounts.ts";
+import { engines } from "../support/databases.ts";
+import { insertService } from "../support/fixtures.ts";
+import { testSiteOn } from "../support/test-app.ts";
+
+const ORIGIN = "http://localhost:3000";
+type Site = ReturnType<typeof testSiteOn>;
+
+const get = (site: Site, path: string, headers: Record<string, string> = {}) =>
+  site.app.request(`${ORIGIN}${path}`, { headers });
+const fromCache = (response: Response) => response.headers.get("x-cache") === "hit";
+
+async function postReview(site: Site, token: string, serviceId: string, message: string) {
+  const response = await site.app.request(`${ORIGIN}/api/reviews`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ serviceId, userMessage: message, rating: 5 }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe.each(engines)("the response cache on %s", (engine) => {
+  const site = testSiteOn(engine);
+  let first: string;
+  let second: string;
+  beforeAll(async () => {
+    first = await insertService(site.database.db, { name: "Cached course one" });
+    second = await insertService(site.database.db, { name: "Cached course two" });
+    // PostgreSQL's listener connects as the site starts; until it listens nothing is kept.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await get(site, "/about");
+      if (fromCache(await get(site, "/about"))) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it("answers an anonymous read of a public page or API call again from the cache, with 304 for a known ETag", async () => {
+    for (const path of [
+      "/",
+      "/services",
+      `/services/${first}`,
+      "/api/",
+      "/api/services",
+      `/api/services/${first}`,
+      `/api/reviews/${first}`,
+      "/services.data",
+    ]) {
+      const made = await get(site, path);
+      expect(made.status, path).toBe(200);
+      expect(fromCache(made), path).toBe(false);
+      const body = await made.text();
+      const again = await get(site, path);
+      expect(fromCache(again), path).toBe(true);
+      expect(await again.text(), path).toBe(body);
+      const etag = again.headers.get("etag") ?? "";
+      expect(etag, path).not.toBe("");
+      const revalidated = await get(site, path, { "if-none-match": etag });
+      expect(revalidated.status, path).toBe(304);
+      expect(await revalidated.text(), path).toBe("");
+    }
+  });
+
+  it("a review makes stale its course's page and API answers, the catalogue and home, and nothing else", async () => {
+    const student = await signUpWithToken(site.app, site.database.db);
+    const paths = {
+      course: `/services/${first}`,
+      otherCourse: `/services/${second}`,
+      home: "/",
+      catalogue: "/services",
+      api: "/api/services",
+      apiCourse: `/api/services/${first}`,
+      apiReviews: `/api/reviews/${first}`,
+    };
+    for (const path of Object.values(paths)) {
+      await get(site, path);
+      expect(fromCache(await get(site, path)), path).toBe(true);
+    }
+    await postReview(site, student.token, first, "Seen on the very next request.");
+
+    const course = await get(site, paths.course);
+    expect(fromCache(course)).toBe(false);
+    expect(await course.text()).toContain("Seen on the very next request.");
+    const apiCourse = await get(site, paths.apiCourse);
+    expect(fromCache(apiCourse)).toBe(false);
+    expect(((await apiCourse.json()) as { ratingCount: number }).ratingCount).toBe(1);
+    const listed = (await (await get(site, paths.api)).json()) as {
+      services: { _id: string; ratingCount: number }[];
+    };
+    expect(listed.services.find((service) => service._id === first)?.ratingCount).toBe(1);
+    for (const path of [paths.home, paths.catalogue, paths.apiReviews]) {
+      expect(fromCache(await get(site, path)), path).toBe(false);
+    }
+    expect(fromCache(await get(site, paths.otherCourse))).toBe(true);
+  });
+
+  it("sees a write made straight in the database (another tool, another process) on the very next request", async () => {
+    await get(site, "/services");
+    expect(fromCache(await get(site, "/services"))).toBe(true);
+    await site.database.db
+      .updateTable("services")
+      .set({ name: "Renamed in the database" })
+      .where("id", "=", second)
+      .execute();
+    const after = await get(site, "/services");
+    expect(fromCache(after)).toBe(false);
+    expect(await after.text()).toContain("Renamed in the database");
+  });
+
+  it("never answers a signed-in person from the cache, and never keeps what they are shown", async () => {
+    const person = await signUp(site.app, { name: "Personal Visitor" });
+    const path = `/services/${first}`;
+    await get(site, path);
+    expect(fromCache(await get(site, path))).toBe(true);
+    const signedIn = await get(site, path, { cookie: person.cookie });
+    expect(fromCache(signedIn)).toBe(false);
+    expect(signedIn.headers.get("cache-control")).toContain("private");
+    expect(await signedIn.text()).toContain("Personal Visitor");
+
+    // A page first seen signed in is not kept: the next anonymous visitor gets a fresh one.
+    const unseen = `/services/${second}?from=signed-in`;
+    expect(await (await get(site, unseen, { cookie: person.cookie })).text()).toContain(
+      "Personal Visitor",
+    );
+    const anonymous = await get(site, unseen);
+    expect(fromCache(anonymous)).toBe(false);
+    expect(await anonymous.text()).not.toContain("Personal Visitor");
+
+    const student = await signUpWithToken(site.app, site.database.db);
+    await get(site, "/api/services");
+    const withToken = await get(site, "/api/services", {
+      authorization: `Bearer ${student.token}`,
+    });
+    expect(fromCache(withToken)).toBe(false);
+    // A toast waiting in a cookie is one visitor's: that page is made for them.
+    const withToast = await get(site, "/services", { cookie: "ielts-hub-toast=abc" });
+    expect(fromCache(withToast)).toBe(false);
+  });
+
+  it("keeps no refusal, no private page and no answer that sets a cookie", async () => {
+    for (const path of ["/services/no-such-course", "/my-reviews", "/login", "/api/my-reviews"]) {
+      await get(site, path);
+      expect(fromCache(await get(site, path)), path).toBe(false);
+    }
+  });
+});
+
+describe("the response cache across processes on one PostgreSQL", () => {
+  const site = testSiteOn("postgres");
+  let other: ChildProcess | undefined;
+  const port = 3500 + Math.floor(Math.random() * 400);
+  const otherOrigin = `http://127.0.0.1:${port}`;
+
+  beforeAll(async () => {
+    // A second server process, as `npm start` runs one, on the same database.
+    other = spawn(process.execPath, [join(import.meta.dirname, "../../server/index.ts")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: site.database.url,
+        PORT: String(port),
+        BASE_URL: otherOrigin,
+        NODE_ENV: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (let attempt = 0; attempt < 150; attempt++) {
+      try {
+        if ((await fetch(`${otherOrigin}/api/`)).ok) return;
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("The second process did not start.");
+  }, 30_000);
+  afterAll(async () => {
+    if (!other || other.exitCode !== null) return;
+    const exited = new Promise((resolve) => other?.once("exit", resolve));
+    other.kill("SIGTERM");
+    await exited;
+  });
+
+  it("a write in one process is seen on the very next request to the other", async () => {
+    const course = await insertService(site.database.db, { name: "Shared course" });
+    const student = await signUpWithToken(site.app, site.database.db);
+    const path = `${otherOrigin}/services/${course}`;
+    await (await fetch(path)).text();
+    const kept = await fetch(path);
+    expect(kept.headers.get("x-cache")).toBe("hit");
+    await kept.text();
+
+    await postReview(site, student.token, course, "Written through the first process.");
+    const after = await fetch(path);
+    expect(after.headers.get("x-cache")).toBeNull();
+    expect(await after.text()).toContain("Written through the first process.");
+
+    const api = `${otherOrigin}/api/services/${course}`;
+    await (await fetch(api)).text();
+    expect((await fetch(api)).headers.get("x-cache")).toBe("hit");
+    await site.database.db
+      .updateTable("services")
+      .set({ name: "Renamed by a third hand" })
+      .where("id", "=", course)
+      .execute();
+    const renamed = (await (await fetch(api)).json()) as { serviceName: string };
+    expect(renamed.serviceName).toBe("Renamed by a third hand");
+  });
+});
