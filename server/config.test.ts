@@ -42,6 +42,8 @@ describe("loadConfig", () => {
     // Not an address at all (Vite sets BASE_URL=/ for what it runs): a message, not a crash.
     [{ BASE_URL: "/" }, "BASE_URL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ WEB_CONCURRENCY: "many" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
   ])("refuses %o and names %s", (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);

@@ -39,6 +39,12 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_OAUTH_STAND_IN: z.url({ protocol: /^https?$/ }).optional(),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
+  /** Server processes sharing the port (server/index.ts reads it before anything starts). */
+  WEB_CONCURRENCY: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], {
+      error: "must be a number of processes from 1 to 64, or auto (one per core)",
+    })
+    .default(1),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")

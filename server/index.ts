@@ -8,6 +8,8 @@
  * means a public deployment (HTTPS-only headers and cookies, secrets required), so the server
  * reads the environment as it was before NODE_ENV is set here.
  */
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -18,19 +20,70 @@ const environment = { ...process.env };
 process.env.NODE_ENV = development ? "development" : "production";
 const root = join(import.meta.dirname, "..");
 
-try {
-  if (development) {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ root, server: { middlewareMode: true } });
-    const server = (await vite.ssrLoadModule("/server/entry.ts")) as ServerEntry;
-    await server.serve({ environment, root, viteMiddleware: vite.middlewares });
-  } else {
-    const built = pathToFileURL(join(root, "build", "server", "index.js")).href;
-    const server = (await import(built)) as ServerEntry;
-    await server.serve({ environment, root });
+/**
+ * WEB_CONCURRENCY processes share the port (node:cluster): the first prepares the database
+ * (migrations, the seeded catalogue) and, once it listens, the others start. Sessions, rate
+ * limits, the mail outbox and the response cache's freshness all live in the database, so any
+ * process may answer any request. A process that stops is replaced; one that stops before it
+ * ever listened (a configuration mistake) stops the whole site. The server checks the value
+ * with the rest of the configuration (server/config.ts); this only reads it.
+ */
+function processCount(): number {
+  const wanted = environment.WEB_CONCURRENCY?.trim();
+  if (development || !wanted) return 1;
+  if (wanted === "auto") return availableParallelism();
+  const count = Number(wanted);
+  return Number.isInteger(count) && count > 1 && count <= 64 ? count : 1;
+}
+
+function superviseProcesses(count: number) {
+  let stopping = false;
+  const listened = new Set<number>();
+  cluster.on("listening", (worker) => {
+    const first = listened.size === 0;
+    listened.add(worker.id);
+    if (first) for (let i = 1; i < count; i++) cluster.fork();
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!listened.has(worker.id)) process.exit(code ?? 1);
+    console.error(`A server process stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  cluster.fork();
+}
+
+const processes = processCount();
+if (processes > 1 && cluster.isPrimary) {
+  superviseProcesses(processes);
+} else {
+  await start();
+}
+
+async function start() {
+  try {
+    if (development) {
+      const { createServer } = await import("vite");
+      const vite = await createServer({ root, server: { middlewareMode: true } });
+      const server = (await vite.ssrLoadModule("/server/entry.ts")) as ServerEntry;
+      await server.serve({ environment, root, viteMiddleware: vite.middlewares });
+    } else {
+      const built = pathToFileURL(join(root, "build", "server", "index.js")).href;
+      const server = (await import(built)) as ServerEntry;
+      await server.serve({ environment, root });
+    }
+  } catch (error) {
+    // A configuration mistake is the operator's to fix: say what it is, without a stack.
+    console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+    process.exit(1);
   }
-} catch (error) {
-  // A configuration mistake is the operator's to fix: say what it is, without a stack.
-  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
-  process.exit(1);
 }
