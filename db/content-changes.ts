@@ -18,6 +18,8 @@ export interface ContentChanges {
   readonly watching: boolean;
   /** Resolves once every change committed before the call has reached the subscribers. */
   settled(): Promise<void>;
+  /** This process committed a write to public content (db/index.ts calls it). */
+  written(): Promise<void>;
   close(): void;
 }
 
@@ -25,12 +27,23 @@ export const CONTENT_CHANGES_CHANNEL = "content_changes";
 /** The tag that changes every answer. */
 export const EVERYTHING = "site";
 
-/** SQLite: the triggers stamp each tag with a rising number; a second connection reads them. */
+/** How often SQLite's stamps are read when this process wrote nothing: other processes' writes. */
+const SQLITE_POLL_MS = 100;
+
+/**
+ * SQLite: the triggers stamp each tag with a rising number; a second connection reads them. A
+ * write by this process is read before the next answer; another process's (a second server, a
+ * script) within `SQLITE_POLL_MS`: reading on every request would cost a quarter of a cached
+ * answer's time. (A writer is signed in, and a signed-in person is never answered from the
+ * cache, so nobody sees their own write missing.)
+ */
 export function sqliteContentChanges(path: string): ContentChanges {
   const subscribers: ((tags: string[]) => void)[] = [];
   let reader: { database: DatabaseSync; newest: StatementSync; since: StatementSync } | undefined;
   let seen = 0;
   let watching = false;
+  let wrote = false;
+  let readAt = 0;
 
   function start() {
     // An in-memory database is private to its connection: nothing else can see its changes.
@@ -56,6 +69,10 @@ export function sqliteContentChanges(path: string): ContentChanges {
     },
     catchUp() {
       if (!reader) return;
+      const now = performance.now();
+      if (!wrote && now - readAt < SQLITE_POLL_MS) return;
+      wrote = false;
+      readAt = now;
       const newest = Number((reader.newest.get() as { seq: number }).seq);
       if (newest <= seen) return;
       const rows = reader.since.all(seen) as { tag: string; seq: number }[];
@@ -67,7 +84,11 @@ export function sqliteContentChanges(path: string): ContentChanges {
       return watching;
     },
     async settled() {
+      wrote = true;
       this.catchUp();
+    },
+    async written() {
+      wrote = true;
     },
     close() {
       reader?.database.close();
@@ -144,6 +165,9 @@ export function postgresContentChanges(connectionString: string): ContentChanges
     catchUp() {},
     get watching() {
       return watching;
+    },
+    written() {
+      return this.settled();
     },
     async settled() {
       const listener = client;

@@ -40,7 +40,7 @@ export function openDatabase(url: string): DatabaseHandle {
     );
     const changes = postgresContentChanges(url);
     return {
-      db: new Kysely<Database>({ dialect: new ChangeSettlingPostgresDialect(pool, changes) }),
+      db: new Kysely<Database>({ dialect: new ChangeAnnouncingPostgresDialect(pool, changes) }),
       engine: "postgres",
       changes,
     };
@@ -49,7 +49,9 @@ export function openDatabase(url: string): DatabaseHandle {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const changes = sqliteContentChanges(path);
   return {
-    db: new Kysely<Database>({ dialect: new NodeSqliteDialect(path, () => changes.close()) }),
+    db: new Kysely<Database>({
+      dialect: new NodeSqliteDialect(path, (driver) => announceWrites(driver, changes)),
+    }),
     engine: "sqlite",
     changes,
   };
@@ -61,11 +63,59 @@ const CONTENT_TABLE =
 const MAYBE_WRITING = /^\s*with\b[\s\S]*\b(?:insert|update|delete)\b/i;
 
 /**
- * PostgreSQL delivers a change's NOTIFY to this process's listener a moment after the commit.
- * So that this process's very next answer shows its own write, a write to public content (its
- * commit, in a transaction) returns only once the listener has heard everything committed so far.
+ * A write to public content tells `changes` once it is committed (after the statement, or after
+ * the commit of its transaction). PostgreSQL delivers a change's NOTIFY to this process's listener
+ * a moment after the commit, so there the write returns only once the listener has heard
+ * everything committed so far; SQLite reads its stamps before the next cached answer. Either way
+ * this process's very next answer shows its own write.
  */
-class ChangeSettlingPostgresDialect extends PostgresDialect {
+function announceWrites(driver: Driver, changes: ContentChanges): Driver {
+  /** Connections in a transaction, and whether it wrote public content. */
+  const transactions = new WeakMap<DatabaseConnection, { wrote: boolean }>();
+  const wrapped = new WeakSet<DatabaseConnection>();
+  const acquire = driver.acquireConnection.bind(driver);
+  const begin = driver.beginTransaction.bind(driver);
+  const commit = driver.commitTransaction.bind(driver);
+  const rollback = driver.rollbackTransaction.bind(driver);
+  const destroy = driver.destroy.bind(driver);
+  driver.acquireConnection = async (options) => {
+    const connection = await acquire(options);
+    if (wrapped.has(connection)) return connection;
+    wrapped.add(connection);
+    const execute = connection.executeQuery.bind(connection);
+    connection.executeQuery = async <R>(query: CompiledQuery, options?: never) => {
+      const result = await execute<R>(query, options);
+      if (CONTENT_TABLE.test(query.sql) || MAYBE_WRITING.test(query.sql)) {
+        const transaction = transactions.get(connection);
+        if (transaction) transaction.wrote = true;
+        else await changes.written();
+      }
+      return result;
+    };
+    return connection;
+  };
+  driver.beginTransaction = async (connection, settings) => {
+    await begin(connection, settings);
+    transactions.set(connection, { wrote: false });
+  };
+  driver.commitTransaction = async (connection) => {
+    const wrote = transactions.get(connection)?.wrote;
+    transactions.delete(connection);
+    await commit(connection);
+    if (wrote) await changes.written();
+  };
+  driver.rollbackTransaction = async (connection) => {
+    transactions.delete(connection);
+    await rollback(connection as never);
+  };
+  driver.destroy = async () => {
+    changes.close();
+    await destroy();
+  };
+  return driver;
+}
+
+class ChangeAnnouncingPostgresDialect extends PostgresDialect {
   readonly #changes: ContentChanges;
 
   constructor(pool: pg.Pool, changes: ContentChanges) {
@@ -74,51 +124,7 @@ class ChangeSettlingPostgresDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    const changes = this.#changes;
-    /** Connections in a transaction, and whether it wrote public content. */
-    const transactions = new WeakMap<DatabaseConnection, { wrote: boolean }>();
-    const acquire = driver.acquireConnection.bind(driver);
-    const begin = driver.beginTransaction.bind(driver);
-    const commit = driver.commitTransaction.bind(driver);
-    const rollback = driver.rollbackTransaction.bind(driver);
-    const destroy = driver.destroy.bind(driver);
-    const wrapped = new WeakSet<DatabaseConnection>();
-    driver.acquireConnection = async (options) => {
-      const connection = await acquire(options);
-      if (wrapped.has(connection)) return connection;
-      wrapped.add(connection);
-      const execute = connection.executeQuery.bind(connection);
-      connection.executeQuery = async <R>(query: CompiledQuery, options?: never) => {
-        const result = await execute<R>(query, options);
-        if (CONTENT_TABLE.test(query.sql) || MAYBE_WRITING.test(query.sql)) {
-          const transaction = transactions.get(connection);
-          if (transaction) transaction.wrote = true;
-          else await changes.settled();
-        }
-        return result;
-      };
-      return connection;
-    };
-    driver.beginTransaction = async (connection, settings) => {
-      await begin(connection, settings);
-      transactions.set(connection, { wrote: false });
-    };
-    driver.commitTransaction = async (connection) => {
-      const wrote = transactions.get(connection)?.wrote;
-      transactions.delete(connection);
-      await commit(connection);
-      if (wrote) await changes.settled();
-    };
-    driver.rollbackTransaction = async (connection) => {
-      transactions.delete(connection);
-      await rollback(connection as never);
-    };
-    driver.destroy = async () => {
-      changes.close();
-      await destroy();
-    };
-    return driver;
+    return announceWrites(super.createDriver(), this.#changes);
   }
 }
 

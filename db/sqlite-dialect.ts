@@ -58,25 +58,19 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #path: string;
-  readonly #onDestroy: () => void;
+  readonly #wrapDriver: (driver: Driver) => Driver;
 
-  /** `onDestroy` runs when the Kysely instance is destroyed (to close what watches the file). */
-  constructor(path: string, onDestroy: () => void = () => {}) {
+  /** `wrapDriver` may add to the driver (db/index.ts: telling the writes to the response cache). */
+  constructor(path: string, wrapDriver: (driver: Driver) => Driver = (driver) => driver) {
     super({ database: async () => adapt(openSqlite(path)) });
     this.#path = path;
-    this.#onDestroy = onDestroy;
+    this.#wrapDriver = wrapDriver;
   }
 
   override createDriver(): Driver {
-    const driver = new ImmediateSqliteDriver({
-      database: async () => adapt(openSqlite(this.#path)),
-    });
-    const destroy = driver.destroy.bind(driver);
-    driver.destroy = async () => {
-      this.#onDestroy();
-      await destroy();
-    };
-    return driver;
+    return this.#wrapDriver(
+      new ImmediateSqliteDriver({ database: async () => adapt(openSqlite(this.#path)) }),
+    );
   }
 }
 

@@ -38,11 +38,13 @@ function processCount(): number {
 
 function superviseProcesses(count: number) {
   let stopping = false;
+  // Each process reads the environment as it was given, not with the NODE_ENV set above.
+  const fork = () => cluster.fork({ NODE_ENV: environment.NODE_ENV ?? "" });
   const listened = new Set<number>();
   cluster.on("listening", (worker) => {
     const first = listened.size === 0;
     listened.add(worker.id);
-    if (first) for (let i = 1; i < count; i++) cluster.fork();
+    if (first) for (let i = 1; i < count; i++) fork();
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
@@ -51,7 +53,7 @@ function superviseProcesses(count: number) {
     }
     if (!listened.has(worker.id)) process.exit(code ?? 1);
     console.error(`A server process stopped (${signal ?? `exit code ${code}`}); starting another.`);
-    cluster.fork();
+    fork();
   });
   const stop = () => {
     stopping = true;
@@ -59,7 +61,7 @@ function superviseProcesses(count: number) {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  cluster.fork();
+  fork();
 }
 
 const processes = processCount();
