@@ -57,6 +57,23 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedResult> {
   }
 }
 
+export type UploadResult =
+  | { ok: true; image: PreparedImage | undefined }
+  | { ok: false; message: string };
+
+/**
+ * The picture a multipart form sent in `name`, checked and resized by `prepareImage`: what the
+ * page actions (Add, Edit, /admin, /account) and the JSON API (`POST`/`PATCH /api/services`)
+ * all call. No file (or an empty one, which is what a browser sends when none was chosen) is
+ * `image: undefined`.
+ */
+export async function readImageUpload(form: FormData, name: string): Promise<UploadResult> {
+  const file = form.get(name);
+  if (!(file instanceof File) || file.size === 0) return { ok: true, image: undefined };
+  const prepared = await prepareImage(new Uint8Array(await file.arrayBuffer()));
+  return prepared.ok ? { ok: true, image: prepared.image } : prepared;
+}
+
 /** Stores a prepared image under a new id; returns the address of its largest width. */
 export async function storeImage(
   db: DB,

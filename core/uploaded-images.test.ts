@@ -1,7 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { prepareImage } from "./images.server.ts";
-import { parseUploadedImagePath, uploadedImageSrcSet, uploadedWidths } from "./uploaded-images.ts";
+import {
+  ownUploadPath,
+  parseUploadedImagePath,
+  uploadedImageSrcSet,
+  uploadedWidths,
+} from "./uploaded-images.ts";
 
 const id = "0b6f0f4e-7d1a-4c55-9b7e-1f2a3b4c5d6e";
 
@@ -24,6 +29,21 @@ describe("uploaded image addresses", () => {
     });
     expect(parseUploadedImagePath(`/images/uploads/${id}-400.png`)).toBeNull();
     expect(parseUploadedImagePath(`/images/uploads/../${id}-400.webp`)).toBeNull();
+  });
+
+  it("stores an upload's absolute address on the site's own origin as its path, nothing else", () => {
+    const origin = "https://ielts.example";
+    expect(ownUploadPath(`${origin}/images/uploads/${id}-1200.webp`, origin)).toBe(
+      `/images/uploads/${id}-1200.webp`,
+    );
+    for (const url of [
+      `https://other.example/images/uploads/${id}-1200.webp`,
+      `${origin}.evil.example/images/uploads/${id}-1200.webp`,
+      `${origin}/images/services/course.svg`,
+      "https://example.com/a.jpg",
+      undefined,
+    ])
+      expect(ownUploadPath(url, origin)).toBe(url);
   });
 });
 

@@ -49,3 +49,15 @@ export function uploadedImageSrcSet(url: string): string | undefined {
 export function isUploadedImage(url: string): boolean {
   return parseUploadedImagePath(url) !== null;
 }
+
+/**
+ * An uploaded picture's address as the site stores it (root-relative), when `url` is one on the
+ * site's own `origin`: the JSON API's `img` is absolute, and a client that sends it back must
+ * keep the picture (its `srcset`, and housekeeping knowing it is in use). Anything else is
+ * returned as it is.
+ */
+export function ownUploadPath(url: string | undefined, origin: string): string | undefined {
+  if (url === undefined || !url.startsWith(`${origin}/`)) return url;
+  const path = url.slice(origin.length);
+  return isUploadedImage(path) ? path : url;
+}

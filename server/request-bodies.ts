@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { containsNul, NUL_REFUSAL } from "./nul-characters.ts";
 import { refuse } from "./refusal.ts";
@@ -12,8 +12,9 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
  * The pages that take a picture (Add and Edit a course, /admin's About section, /account's
- * photo) take a 5 MB file beside the form; the room above it lets a slightly larger file reach
- * the page, which then says next to the field why it was refused (decision 0028).
+ * photo), and the two API calls that do (`isApiUpload`), take a 5 MB file beside the form; the
+ * room above it lets a slightly larger file reach the page or call, which then says why it was
+ * refused (decision 0028).
  */
 export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
 const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin|account)\/?$/;
@@ -42,13 +43,34 @@ function limitBody(maxSize: number): MiddlewareHandler {
   return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limit(c, next));
 }
 
-export const limitApiBodies = limitBody(MAX_API_BODY_BYTES);
+/** Whether the request's body is `multipart/form-data` (by its Content-Type). */
+export function isMultipart(c: { req: { header: (name: string) => string | undefined } }) {
+  return /^\s*multipart\/form-data\b/i.test(c.req.header("content-type") ?? "");
+}
+
+const limitSmallApiBodies = limitBody(MAX_API_BODY_BYTES);
 const limitSmallForms = limitBody(MAX_FORM_BODY_BYTES);
 const limitUploadForms = limitBody(MAX_UPLOAD_FORM_BODY_BYTES);
+
+/**
+ * The API calls that take a picture: `POST /api/services` and `PATCH /api/services/{id}`, as a
+ * multipart body with the file in `image` (decision 0028). They get the upload pages' room, for
+ * the same reason: a file a little over 5 MB reaches the call, which says why it was refused.
+ */
+function isApiUpload(c: Context): boolean {
+  const { method, path } = c.req;
+  if (method === "POST") return /^\/api\/services\/?$/.test(path) && isMultipart(c);
+  if (method === "PATCH") return /^\/api\/services\/[^/]+\/?$/.test(path) && isMultipart(c);
+  return false;
+}
+
+/** 32 KB for every API body, but 8 MB for a multipart body to the two calls that take a picture. */
+export const limitApiBodies: MiddlewareHandler = (c, next) =>
+  isApiUpload(c) ? limitUploadForms(c, next) : limitSmallApiBodies(c, next);
+
 /** The larger limit only for a multipart form to a page that takes a picture. */
 export const limitFormBodies: MiddlewareHandler = (c, next) =>
-  UPLOAD_PAGES.test(c.req.path) &&
-  /^\s*multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")
+  UPLOAD_PAGES.test(c.req.path) && isMultipart(c)
     ? limitUploadForms(c, next)
     : limitSmallForms(c, next);
 

@@ -7,7 +7,7 @@ import {
   profileUpdateSchema,
 } from "../../core/accounts.server.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
-import { storeImage } from "../../core/images.server.ts";
+import { readImageUpload, storeImage } from "../../core/images.server.ts";
 import { sameSitePath } from "../../core/redirect-target.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
@@ -17,7 +17,6 @@ import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { formValues, parseForm } from "../lib/forms.ts";
-import { readImageUpload } from "../lib/image-upload.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";

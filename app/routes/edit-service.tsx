@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readImageUpload } from "../../core/images.server.ts";
 import {
   findServiceFor,
   mayManageService,
@@ -11,7 +12,6 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
 import { formValues, parseForm } from "../lib/forms.ts";
-import { readImageUpload } from "../lib/image-upload.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";

@@ -12,6 +12,42 @@ export async function readJson(c: { req: { json: () => Promise<unknown> } }): Pr
   return body;
 }
 
+export type MultipartRead =
+  | { ok: true; form: FormData; fields: Record<string, string> }
+  | { ok: false; message: string };
+
+/**
+ * A multipart body: the form (for its files) and its text fields (the first of each name). A
+ * body that does not parse, a file where text belongs, or text where a file belongs (`files`) is
+ * a 400 `message`; a NUL character in any text is refused with a 400, as in `readJson`.
+ */
+export async function readMultipart(
+  c: { req: { raw: Request } },
+  files: readonly string[],
+): Promise<MultipartRead> {
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    return { ok: false, message: "The multipart/form-data body could not be read." };
+  }
+  // A Map, so a field named `__proto__` or `constructor` is just a field.
+  const fields = new Map<string, string>();
+  for (const [name, value] of form) {
+    if (containsNul(name) || containsNul(value))
+      throw new HTTPException(400, { message: NUL_REFUSAL.message });
+    if (files.includes(name)) {
+      if (typeof value === "string" && value !== "")
+        return { ok: false, message: `Send ${name} as a file.` };
+    } else if (typeof value !== "string") {
+      return { ok: false, message: `Send ${name} as text; only ${files.join(", ")} takes a file.` };
+    } else if (!fields.has(name)) {
+      fields.set(name, value);
+    }
+  }
+  return { ok: true, form, fields: Object.fromEntries(fields) };
+}
+
 /** Every message of a failed validation, for a 400 answer's `message`. */
 export function problems(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join(" ");

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
 import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
+import { type PreparedImage, readImageUpload } from "../../core/images.server.ts";
 import type { WriteLimited } from "../../core/rate-limit.server.ts";
 import {
   createService,
@@ -9,12 +10,15 @@ import {
   findService,
   latestServices,
   SERVICES_PAGE_SIZE,
+  type ServiceInput,
   type ServiceRefusal,
   serviceInputSchema,
   updateService,
 } from "../../core/services.server.ts";
+import { ownUploadPath } from "../../core/uploaded-images.ts";
 import { publicJson } from "../http-caching.ts";
-import { problems, readJson } from "./bodies.ts";
+import { isMultipart } from "../request-bodies.ts";
+import { problems, readJson, readMultipart } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
@@ -42,11 +46,43 @@ const pageQuery = z.object({
     .default(SERVICES_PAGE_SIZE),
 });
 
+/** The multipart field that carries a course's picture (JPEG, PNG or WebP, at most 5 MB). */
+const IMAGE_FIELD = "image";
+/** Details sent as their JSON text in a multipart body (an object or a list). */
+const JSON_DETAILS = new Set(["level", "length", "learningPoints"]);
+/** Details an empty multipart field clears (null), as an empty field does on the Edit page. */
+const DETAILS = new Set([...JSON_DETAILS, "module", "format"]);
+
+/**
+ * A multipart body's text fields in the JSON body's shape: `level`, `length` and
+ * `learningPoints` are read as JSON (text that is not JSON is left for the schema to refuse),
+ * and an empty detail is null.
+ */
+function multipartServiceBody(fields: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => {
+      if (!DETAILS.has(name)) return [name, value];
+      if (value.trim() === "") return [name, null];
+      if (!JSON_DETAILS.has(name)) return [name, value];
+      try {
+        return [name, JSON.parse(value)];
+      } catch {
+        return [name, value];
+      }
+    }),
+  );
+}
+
+type ServiceInputRead =
+  | { ok: true; input: ServiceInput; upload: PreparedImage | undefined }
+  | { ok: false; message: string };
+
 /**
  * The services (courses) of the JSON API: `GET /api/`, `GET /api/services`,
  * `GET /api/services/{id}` for anyone (cacheable, with an ETag; courses in the catalogue only);
  * `POST /api/services` for a signed-in caller, and `PATCH`/`DELETE /api/services/{id}` for the
- * course's creator or an owner, counted against the same limits as the forms.
+ * course's creator or an owner, counted against the same limits as the forms. `POST` and `PATCH`
+ * take a JSON body, or a multipart one with a picture in `image` (decision 0028).
  */
 export function servicesApi(options: ApiOptions) {
   const { db, baseUrl } = options;
@@ -81,23 +117,34 @@ export function servicesApi(options: ApiOptions) {
   });
 
   // Only the fields named here are read: a `_id` or creator smuggled into the body changes nothing.
-  const readServiceInput = async (c: { req: { json: () => Promise<unknown> } }) => {
-    const body = z
-      .object({
-        serviceName: z.unknown(),
-        price: z.unknown(),
-        description: z.unknown(),
-        img: z.unknown(),
-        module: z.unknown(),
-        level: z.unknown(),
-        length: z.unknown(),
-        format: z.unknown(),
-        learningPoints: z.unknown(),
-      })
-      .partial()
-      .safeParse(await readJson(c));
-    if (!body.success) return { ok: false, message: "Send a JSON object." } as const;
-    const { serviceName, price, description, img, ...details } = body.data;
+  const serviceBody = z
+    .object({
+      serviceName: z.unknown(),
+      price: z.unknown(),
+      description: z.unknown(),
+      img: z.unknown(),
+      module: z.unknown(),
+      level: z.unknown(),
+      length: z.unknown(),
+      format: z.unknown(),
+      learningPoints: z.unknown(),
+    })
+    .partial();
+
+  /**
+   * The course's fields from a JSON body, or from a multipart one (the same fields as text, the
+   * picture as a file in `image`). The fields are checked first; then the picture, by the very
+   * code the Add and Edit pages use (`readImageUpload`: by content, at most 5 MB, resized to
+   * WebP). Nothing is stored here.
+   */
+  const readServiceInput = async (c: Context<ApiUserEnv>): Promise<ServiceInputRead> => {
+    const multipart = isMultipart(c) ? await readMultipart(c, [IMAGE_FIELD]) : undefined;
+    if (multipart && !multipart.ok) return multipart;
+    const parsed = serviceBody.safeParse(
+      multipart ? multipartServiceBody(multipart.fields) : await readJson(c),
+    );
+    if (!parsed.success) return { ok: false, message: "Send a JSON object." };
+    const { serviceName, price, description, img, ...details } = parsed.data;
     const input = serviceInputSchema.safeParse({
       serviceName,
       price: typeof price === "number" ? String(price) : price,
@@ -105,8 +152,16 @@ export function servicesApi(options: ApiOptions) {
       imageUrl: img ?? "",
       ...details,
     });
-    if (!input.success) return { ok: false, message: problems(input.error) } as const;
-    return { ok: true, input: input.data } as const;
+    if (!input.success) return { ok: false, message: problems(input.error) };
+    const picture = multipart
+      ? await readImageUpload(multipart.form, IMAGE_FIELD)
+      : ({ ok: true, image: undefined } as const);
+    if (!picture.ok) return picture;
+    return {
+      ok: true,
+      input: { ...input.data, imageUrl: ownUploadPath(input.data.imageUrl, baseUrl) },
+      upload: picture.image,
+    };
   };
 
   // Someone else's course: 403 when they can see it, 404 when it is not theirs to see.
@@ -121,7 +176,11 @@ export function servicesApi(options: ApiOptions) {
   api.post("/services", apiUser, async (c) => {
     const read = await readServiceInput(c);
     if (!read.ok) return c.json({ message: read.message }, 400);
-    const created = await createService(db, { writer: writerOf(c, options), input: read.input });
+    const created = await createService(db, {
+      writer: writerOf(c, options),
+      input: read.input,
+      upload: read.upload,
+    });
     if (!created.ok) return tooManyWrites(c, options, created);
     return c.json({ insertedId: created.id }, 201);
   });
@@ -133,6 +192,7 @@ export function servicesApi(options: ApiOptions) {
       writer: writerOf(c, options),
       serviceId: c.req.param("id"),
       input: read.input,
+      upload: read.upload,
     });
     if (!updated.ok) return refused(c, updated);
     return c.json({ modifiedCount: 1 });

@@ -5,6 +5,7 @@ import { createTestDatabase, engines } from "../support/databases.ts";
 import { insertReview, insertService } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
+import { photo, sendMultipart } from "../support/uploads.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
 
@@ -108,6 +109,49 @@ describe.each(engines)("managing courses on %s", (engine) => {
     expect(await row(id)).toMatchObject({ name: "Owner's name", created_by: creator.id });
     expect((await api("PATCH", `/api/services/${id}`, owner, { price: "free" })).status).toBe(400);
     expect((await api("PATCH", "/api/services/no-such-id", owner, apiEdit)).status).toBe(404);
+  });
+
+  it("lets the creator and an owner change a course's picture through the API (multipart); nobody else", async () => {
+    const id = await creatorsCourse();
+    const picture = async (who?: Person) =>
+      sendMultipart(
+        site.app,
+        "PATCH",
+        `/api/services/${id}`,
+        { serviceName: "Pictured course", price: "20", description: "With a new picture." },
+        { image: { bytes: await photo("png"), name: "a.png", type: "image/png" } },
+        {
+          "x-forwarded-for": nextAddress(),
+          ...(who ? { authorization: `Bearer ${who.token}` } : {}),
+        },
+      );
+    const variants = async () =>
+      (await site.database.db.selectFrom("image_variants").select("image_id").execute()).length;
+    const before = await variants();
+    expect((await picture()).status).toBe(401);
+    expect((await picture(student)).status).toBe(403);
+    expect(await row(id)).toMatchObject({ name: "Creator's course" });
+    expect((await row(id))?.image_url).not.toMatch(/^\/images\/uploads\//);
+    expect(await variants()).toBe(before);
+    for (const who of [creator, owner]) {
+      const previous = (await row(id))?.image_url;
+      const changed = await picture(who);
+      expect(changed.status, await changed.clone().text()).toBe(200);
+      expect(await changed.json()).toEqual({ modifiedCount: 1 });
+      const now = await row(id);
+      expect(now).toMatchObject({ name: "Pictured course", created_by: creator.id });
+      expect(now?.image_url).toMatch(/^\/images\/uploads\/[0-9a-f-]{36}-1200\.webp$/);
+      expect(now?.image_url).not.toBe(previous);
+    }
+    const missing = await sendMultipart(
+      site.app,
+      "PATCH",
+      "/api/services/no-such-id",
+      { serviceName: "X", price: "1", description: "Y" },
+      {},
+      { "x-forwarded-for": nextAddress(), authorization: `Bearer ${owner.token}` },
+    );
+    expect(missing.status).toBe(404);
   });
 
   it("deletes a course without reviews; unpublishes one with reviews, out of every public place, until an owner restores it", async () => {

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
-import { cookieHeader, postForm, signUp } from "../support/accounts.ts";
+import { cookieHeader, ORIGIN, postForm, signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
-import { picture, postMultipart } from "../support/uploads.ts";
+import { photo, picture, postMultipart, sendMultipart } from "../support/uploads.ts";
 
 const course = (name: string) => ({
   serviceName: name,
@@ -379,5 +379,258 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     const home = await (await site.app.request("/")).text();
     expect(home).toContain("I have taught English for more than twelve years");
     expect(home).not.toContain('alt="The teacher"');
+  });
+});
+
+describe.each(engines)("uploaded images through the JSON API on %s", (engine) => {
+  // Each request from an address of its own: the write limits are proved elsewhere.
+  const site = testSiteOn(engine, { TRUST_PROXY: "true" });
+  const db = () => site.database.db;
+  let address = 0;
+  const headersFor = (token?: string) => ({
+    "x-forwarded-for": `10.11.${Math.floor(++address / 250)}.${address % 250}`,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  });
+  const upload = (
+    method: "POST" | "PATCH",
+    path: string,
+    fields: Record<string, string>,
+    image: { bytes: Uint8Array; name: string; type: string } | undefined,
+    token?: string,
+  ) => sendMultipart(site.app, method, path, fields, image ? { image } : {}, headersFor(token));
+  const json = (method: string, path: string, token?: string, body?: unknown) =>
+    site.app.request(`${ORIGIN}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...headersFor(token) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const apiCourse = (name: string) => ({
+    serviceName: name,
+    price: "30",
+    description: "A course whose picture came through the API.",
+  });
+  const serviceNamed = (name: string) =>
+    db().selectFrom("services").selectAll().where("name", "=", name).executeTakeFirst();
+  const variantCount = async () =>
+    (await db().selectFrom("image_variants").select("image_id").execute()).length;
+  /** The course's `img` as GET /api/services/{id} answers it, checked to serve a WebP. */
+  const servedImg = async (id: string) => {
+    const answer = await json("GET", `/api/services/${id}`);
+    expect(answer.status).toBe(200);
+    const { img } = (await answer.json()) as { img: string };
+    expect(img.startsWith(`${ORIGIN}/images/uploads/`)).toBe(true);
+    expect(img).toMatch(/\/images\/uploads\/[0-9a-f-]{36}-1200\.webp$/);
+    const file = await site.app.request(img);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/webp");
+    expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const metadata = await sharp(new Uint8Array(await file.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 1200 });
+    return img;
+  };
+
+  it.each([
+    ["jpeg", "image/jpeg", "photo.jpg"],
+    ["png", "image/png", "photo.png"],
+    ["webp", "image/webp", "photo.webp"],
+  ] as const)(
+    "takes a %s photo on POST /api/services and answers an img that serves WebP",
+    async (format, type, name) => {
+      const { token } = await signUpWithToken(site.app, db());
+      const courseName = `API ${format} course`;
+      const bytes = await photo(format);
+      // Larger than any JSON body the API takes: a real photo.
+      expect(bytes.byteLength).toBeGreaterThan(32 * 1024);
+      const response = await upload(
+        "POST",
+        "/api/services",
+        {
+          ...apiCourse(courseName),
+          module: "academic",
+          level: '{"from": 5.5, "to": 6.5}',
+          learningPoints: '["Timed essays", "Band descriptors"]',
+        },
+        { bytes, name, type },
+        token,
+      );
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { insertedId } = (await response.json()) as { insertedId: string };
+      expect((await serviceNamed(courseName))?.id).toBe(insertedId);
+      await servedImg(insertedId);
+      // The same text fields as the JSON body, the details included.
+      const answer = (await (await json("GET", `/api/services/${insertedId}`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(answer).toMatchObject({
+        serviceName: courseName,
+        price: 30,
+        module: "academic",
+        level: { from: 5.5, to: 6.5 },
+        learningPoints: ["Timed essays", "Band descriptors"],
+      });
+    },
+  );
+
+  it("refuses a renamed text file and a 6 MB file with 400, a body over 8 MB with 413, creating nothing", async () => {
+    const { token } = await signUpWithToken(site.app, db());
+    const before = await variantCount();
+    const renamed = await upload(
+      "POST",
+      "/api/services",
+      apiCourse("Renamed text API course"),
+      {
+        bytes: new TextEncoder().encode("just some text, not a picture at all"),
+        name: "photo.jpg",
+        type: "image/jpeg",
+      },
+      token,
+    );
+    expect(renamed.status).toBe(400);
+    expect(await renamed.json()).toEqual({ message: "Please choose a JPEG, PNG or WebP image." });
+    expect(await serviceNamed("Renamed text API course")).toBeUndefined();
+
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(await photo("png", 200, 200));
+    const tooLarge = await upload(
+      "POST",
+      "/api/services",
+      apiCourse("Too large API course"),
+      { bytes: big, name: "big.png", type: "image/png" },
+      token,
+    );
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({ message: "Please choose an image of at most 5 MB." });
+    expect(await serviceNamed("Too large API course")).toBeUndefined();
+
+    const far = await upload(
+      "POST",
+      "/api/services",
+      apiCourse("Far too large API course"),
+      { bytes: new Uint8Array(9 * 1024 * 1024), name: "huge.png", type: "image/png" },
+      token,
+    );
+    expect(far.status).toBe(413);
+    expect(await far.json()).toHaveProperty("message");
+    expect(await serviceNamed("Far too large API course")).toBeUndefined();
+    expect(await variantCount()).toBe(before);
+
+    // Text where the file belongs, or a file where text belongs: a clear 400 too.
+    const misplaced = await sendMultipart(
+      site.app,
+      "POST",
+      "/api/services",
+      { ...apiCourse("Misplaced API course"), image: "photo.jpg" },
+      {},
+      headersFor(token),
+    );
+    expect(misplaced.status).toBe(400);
+    expect(await misplaced.json()).toEqual({ message: "Send image as a file." });
+    expect(await serviceNamed("Misplaced API course")).toBeUndefined();
+    const fileAsName = await sendMultipart(
+      site.app,
+      "POST",
+      "/api/services",
+      { price: "30", description: "A file where the name belongs." },
+      { serviceName: { bytes: await picture("png", 10, 10), name: "a.png", type: "image/png" } },
+      headersFor(token),
+    );
+    expect(fileAsName.status).toBe(400);
+    expect(await fileAsName.json()).toEqual({
+      message: "Send serviceName as text; only image takes a file.",
+    });
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name="],
+      ["multipart/form-data", "a=b"],
+    ]) {
+      const broken = await site.app.request(`${ORIGIN}/api/services`, {
+        method: "POST",
+        headers: { "content-type": type as string, ...headersFor(token) },
+        body,
+      });
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toEqual({
+        message: "The multipart/form-data body could not be read.",
+      });
+    }
+
+    // Only the two calls that take a picture take the larger body.
+    const review = await sendMultipart(
+      site.app,
+      "POST",
+      "/api/reviews",
+      { serviceId: "x", userMessage: "hello" },
+      { image: { bytes: new Uint8Array(100 * 1024), name: "a.png", type: "image/png" } },
+      headersFor(token),
+    );
+    expect(review.status).toBe(413);
+  });
+
+  it("replaces the picture on PATCH /api/services/{id}, keeps it when the img is sent back, and changes nothing on a refused file", async () => {
+    const { token } = await signUpWithToken(site.app, db());
+    const created = await upload(
+      "POST",
+      "/api/services",
+      apiCourse("Patched API course"),
+      { bytes: await photo("jpeg"), name: "a.jpg", type: "image/jpeg" },
+      token,
+    );
+    const { insertedId } = (await created.json()) as { insertedId: string };
+    const first = await servedImg(insertedId);
+
+    const refused = await upload(
+      "PATCH",
+      `/api/services/${insertedId}`,
+      apiCourse("Renamed on a refused PATCH"),
+      { bytes: new TextEncoder().encode("nope"), name: "x.webp", type: "image/webp" },
+      token,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: "Please choose a JPEG, PNG or WebP image." });
+    expect(await serviceNamed("Patched API course")).toMatchObject({
+      id: insertedId,
+      image_url: first.slice(ORIGIN.length),
+    });
+
+    const patched = await upload(
+      "PATCH",
+      `/api/services/${insertedId}`,
+      { ...apiCourse("Patched API course"), format: "live" },
+      { bytes: await photo("webp"), name: "b.webp", type: "image/webp" },
+      token,
+    );
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(await patched.json()).toEqual({ modifiedCount: 1 });
+    const second = await servedImg(insertedId);
+    expect(second).not.toBe(first);
+    expect((await serviceNamed("Patched API course"))?.format).toBe("live");
+
+    // A JSON client that sends back the img it read keeps the uploaded picture as the site
+    // stores it (with its srcset, and known to be in use).
+    const echoed = await json("PATCH", `/api/services/${insertedId}`, token, {
+      ...apiCourse("Patched API course"),
+      price: 31,
+      img: second,
+    });
+    expect(echoed.status).toBe(200);
+    expect((await serviceNamed("Patched API course"))?.image_url).toBe(second.slice(ORIGIN.length));
+    const page = await (await site.app.request(`/services/${insertedId}`)).text();
+    expect(page).toContain(`${second.slice(ORIGIN.length, -"-1200.webp".length)}-400.webp 400w`);
+  });
+
+  it("answers 401 to an anonymous upload, storing nothing", async () => {
+    const before = await variantCount();
+    const anonymous = await upload(
+      "POST",
+      "/api/services",
+      apiCourse("Anonymous API course"),
+      { bytes: await photo("jpeg"), name: "a.jpg", type: "image/jpeg" },
+      undefined,
+    );
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toContain("Bearer");
+    expect(await anonymous.json()).toHaveProperty("message");
+    expect(await serviceNamed("Anonymous API course")).toBeUndefined();
+    expect(await variantCount()).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import { postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService, insertUser } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
+import { photo, sendMultipart } from "../support/uploads.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -448,6 +449,44 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
         rating: null,
         img: "http://localhost:3000/images/services/course.svg",
       });
+    });
+
+    it("POST /api/services with a picture (multipart): 401 anonymous; mass assignment is ignored", async () => {
+      const count = async () =>
+        (await database.db.selectFrom("image_variants").select("image_id").execute()).length;
+      const before = await count();
+      const fields = {
+        serviceName: "Pictured drills",
+        price: "15",
+        description: "Forty short recordings, with a picture.",
+        _id: "chosen",
+        created_by: "someone",
+        rating: "5",
+      };
+      const image = { bytes: await photo("jpeg"), name: "a.jpg", type: "image/jpeg" };
+      const anonymous = await sendMultipart(app, "POST", "/api/services", fields, { image });
+      expect(anonymous.status).toBe(401);
+      expect(await count()).toBe(before);
+      const response = await sendMultipart(
+        app,
+        "POST",
+        "/api/services",
+        fields,
+        { image },
+        { authorization: `Bearer ${author.token}` },
+      );
+      expect(response.status, await response.clone().text()).toBe(201);
+      const { insertedId } = (await response.json()) as { insertedId: string };
+      expect(insertedId).not.toBe("chosen");
+      const row = await database.db
+        .selectFrom("services")
+        .innerJoin("users", "users.id", "services.created_by")
+        .select(["users.email", "services.rating_count", "services.image_url"])
+        .where("services.id", "=", insertedId)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ email: author.email, rating_count: 0 });
+      expect(row.image_url).toMatch(/^\/images\/uploads\//);
+      expect(await count()).toBeGreaterThan(before);
     });
 
     it("GET /api/update/{id}: 401 anonymous, 404 for another student, the review for its author", async () => {

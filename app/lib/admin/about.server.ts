@@ -1,7 +1,6 @@
-import { storeImage } from "../../../core/images.server.ts";
+import { readImageUpload, storeImage } from "../../../core/images.server.ts";
 import { MAX_ABOUT_BIO_LENGTH, setAboutTheTeacher } from "../../../core/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
-import { readImageUpload } from "../image-upload.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 import { type AdminActions, adminFormErrors, field } from "./action.server.ts";
 
