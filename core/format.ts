@@ -30,7 +30,10 @@ export function toAddTime(moment: Date): AddTime {
   };
 }
 
+// Made once: building an Intl formatter costs far more than formatting with it.
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
 /** A readable date for pages, e.g. '21 November 2026'. */
 export function formatLongDate(moment: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(moment);
+  return longDate.format(moment);
 }

@@ -27,6 +27,7 @@ import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
+import { compressPage } from "./page-compression.ts";
 import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
@@ -187,14 +188,21 @@ export function createApp({
   // Pages.
   app.use("*", limitFormBodies, acceptOnlyForms);
   app.use("*", endOverAge);
+  // Pages compress themselves once whole (server/page-compression.ts); this covers the rest.
   app.use("*", compress());
   app.use("*", pageCaching);
   // The pages come from the same bundle (or, in development, the same Vite module graph) as this
   // app, so they read the very `appContext` key set below.
-  const handlePage = createRequestHandler(
-    () => import("virtual:react-router/server-build"),
-    development ? "development" : "production",
-  );
+  const loadBuild = () => import("virtual:react-router/server-build");
+  // Given a function, React Router imports the build and derives its routes on every request,
+  // which development needs (the modules change) and production does not (a tenth of a page).
+  let productionHandler: ReturnType<typeof createRequestHandler> | undefined;
+  const handlePage: ReturnType<typeof createRequestHandler> = development
+    ? createRequestHandler(loadBuild, "development")
+    : async (request, context) => {
+        productionHandler ??= createRequestHandler(await loadBuild(), "production");
+        return productionHandler(request, context);
+      };
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
@@ -211,10 +219,11 @@ export function createApp({
     });
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     // In development Vite's inline scripts run under 'unsafe-inline' instead.
-    if (!development) {
-      const hashed = await hashInlineScripts(response);
-      response = hashed.response;
-      c.set("scriptHashes", hashed.hashes);
+    const page = development ? undefined : await hashInlineScripts(response);
+    if (page) {
+      c.set("scriptHashes", page.hashes);
+      const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"));
+      response = new Response(body, { status: response.status, headers: page.headers });
     }
     if (config.production) secureCookies(response.headers);
     return response;

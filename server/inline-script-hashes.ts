@@ -18,9 +18,9 @@ const SCRIPT_SRC = /script-src 'self'/;
  */
 export async function hashInlineScripts(
   response: Response,
-): Promise<{ response: Response; hashes: string[] }> {
+): Promise<{ html: string; headers: Headers; hashes: string[] } | undefined> {
   if (!response.headers.get("content-type")?.startsWith("text/html") || !response.body) {
-    return { response, hashes: [] };
+    return undefined;
   }
   const html = await response.text();
   const hashes = new Set<string>();
@@ -32,10 +32,7 @@ export async function hashInlineScripts(
   if (!headers.has("etag")) {
     headers.set("ETag", `W/"${createHash("sha1").update(html).digest("base64url")}"`);
   }
-  return {
-    response: new Response(html, { status: response.status, headers }),
-    hashes: [...hashes],
-  };
+  return { html, headers, hashes: [...hashes] };
 }
 
 /** Adds the page's script hashes to the `script-src 'self'` of its policy. */
