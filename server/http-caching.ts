@@ -33,8 +33,8 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=/;
 
 /**
  * Pages: a page seen with a session shows that person's name and links, and an answer that sets
- * a cookie belongs to one browser: both private. Anonymous pages carry a fresh CSP nonce each
- * time, so they are revalidated rather than reused.
+ * a cookie belongs to one browser: both private. Anonymous pages may be stored, and are
+ * revalidated with their ETag (304 when unchanged; server/response-cache.ts) before each reuse.
  */
 export const pageCaching: MiddlewareHandler = async (c, next) => {
   await next();

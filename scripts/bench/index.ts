@@ -215,10 +215,12 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 
 /** A signed-in student with three reviews: their session cookie. */
 async function signedInStudent(origin: string, courses: string[]): Promise<string> {
+  // The site's own origin (BASE_URL defaults to localhost): a write from anywhere else is refused.
+  const own = origin.replace("127.0.0.1", "localhost");
   const email = `bench-${Date.now()}@example.com`;
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: { "content-type": "application/json", origin: own },
     body: JSON.stringify({ name: "Bench Student", email, password: "a long bench passphrase" }),
   });
   if (!signUp.ok) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
@@ -229,7 +231,7 @@ async function signedInStudent(origin: string, courses: string[]): Promise<strin
   for (const serviceId of courses.slice(0, 3)) {
     const posted = await fetch(`${origin}/api/reviews`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin, cookie },
+      headers: { "content-type": "application/json", origin: own, cookie },
       body: JSON.stringify({ serviceId, userMessage: "A review for the benchmark.", rating: 4 }),
     });
     if (!posted.ok) throw new Error(`review: ${posted.status} ${await posted.text()}`);
