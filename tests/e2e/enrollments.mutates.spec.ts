@@ -46,7 +46,24 @@ test("a student asks to enroll, the owner confirms, and the student can cancel w
   const { email } = await signUpDirectly(teacher, { name: "Teacher Ida" });
   await makeOwnerOf(e2eDatabaseUrl, email);
   await teacher.goto("/admin");
-  await teacher.getByRole("button", { name: `Confirm Enrolling Emma in ${course}` }).click();
+  await teacher.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  // Held back a moment, as a slow network would: the button says what it is doing meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await teacher.route(
+    (url) => url.pathname.startsWith("/admin"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  const confirm = teacher.getByRole("button", { name: `Confirm Enrolling Emma in ${course}` });
+  await confirm.click();
+  await expect(confirm).toHaveText("Confirming…");
+  await expect(confirm).toBeDisabled();
+  release();
   await expect(teacher.getByText("Request confirmed")).toBeVisible();
   await teacherContext.close();
 

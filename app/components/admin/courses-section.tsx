@@ -68,13 +68,13 @@ export function CoursesSection({
               <Form method="post">
                 <input type="hidden" name="intent" value="publish" />
                 <input type="hidden" name="serviceId" value={service.id} />
-                <button
-                  type="submit"
+                <SubmitButton
+                  busyLabel={service.status === "pending" ? "Approving…" : "Restoring…"}
                   className="btn-secondary"
                   aria-label={`${service.status === "pending" ? "Approve" : "Restore"} ${service.name}`}
                 >
                   {service.status === "pending" ? "Approve" : "Restore"}
-                </button>
+                </SubmitButton>
               </Form>
             </li>
           ))}

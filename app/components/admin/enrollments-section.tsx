@@ -6,6 +6,7 @@ import {
 } from "../../../core/field-limits.ts";
 import { formatLongDate } from "../../../core/format.ts";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import { SubmitButton } from "../submit-button.tsx";
 
 /** Enrollment requests to confirm or decline, and the payment instructions students see. */
 export function EnrollmentsSection({
@@ -54,24 +55,24 @@ export function EnrollmentsSection({
                     />
                   </label>
                   <div className="flex flex-wrap gap-3">
-                    <button
-                      type="submit"
+                    <SubmitButton
+                      busyLabel="Confirming…"
                       name="decision"
                       value="confirmed"
                       className="btn-secondary"
                       aria-label={`Confirm ${enrollment.studentName} in ${enrollment.serviceName}`}
                     >
                       Confirm
-                    </button>
-                    <button
-                      type="submit"
+                    </SubmitButton>
+                    <SubmitButton
+                      busyLabel="Declining…"
                       name="decision"
                       value="declined"
                       className="btn-secondary"
                       aria-label={`Decline ${enrollment.studentName} in ${enrollment.serviceName}`}
                     >
                       Decline
-                    </button>
+                    </SubmitButton>
                   </div>
                 </Form>
               )}
@@ -92,9 +93,9 @@ export function EnrollmentsSection({
             className="field mt-1"
           />
         </label>
-        <button type="submit" className="btn-secondary">
+        <SubmitButton busyLabel="Saving…" className="btn-secondary">
           Save the instructions
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

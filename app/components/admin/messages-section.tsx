@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { ReceivedMessage } from "../../../core/contact-messages.server.ts";
 import { formatLongDate } from "../../../core/format.ts";
+import { SubmitButton } from "../submit-button.tsx";
 
 /** The contact form's messages, to mark handled. */
 export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
@@ -38,13 +39,13 @@ export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
                 <Form method="post" className="mt-3">
                   <input type="hidden" name="intent" value="message-handled" />
                   <input type="hidden" name="messageId" value={message.id} />
-                  <button
-                    type="submit"
+                  <SubmitButton
+                    busyLabel="Marking…"
                     className="btn-secondary"
                     aria-label={`Mark the message from ${message.name} as handled`}
                   >
                     Mark handled
-                  </button>
+                  </SubmitButton>
                 </Form>
               )}
             </li>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { REPORT_REASONS, reasonLabel } from "../../../core/report-reasons.ts";
 import type { HiddenReview, ReportedReview } from "../../../core/review-moderation.server.ts";
+import { SubmitButton } from "../submit-button.tsx";
 
 /** Reported reviews to hide or dismiss, and hidden reviews to show again. */
 export function ReportsSection({
@@ -56,24 +57,24 @@ export function ReportsSection({
                       ))}
                     </select>
                   </label>
-                  <button
-                    type="submit"
+                  <SubmitButton
+                    busyLabel="Hiding…"
                     className="btn-secondary"
                     aria-label={`Hide the review by ${review.authorName}`}
                   >
                     Hide
-                  </button>
+                  </SubmitButton>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="dismiss-reports" />
                   <input type="hidden" name="reviewId" value={review.reviewId} />
-                  <button
-                    type="submit"
+                  <SubmitButton
+                    busyLabel="Dismissing…"
                     className="btn-secondary"
                     aria-label={`Dismiss the reports of the review by ${review.authorName}`}
                   >
                     Dismiss
-                  </button>
+                  </SubmitButton>
                 </Form>
               </div>
             </li>
@@ -97,13 +98,13 @@ export function ReportsSection({
                 <Form method="post">
                   <input type="hidden" name="intent" value="restore-review" />
                   <input type="hidden" name="reviewId" value={review.reviewId} />
-                  <button
-                    type="submit"
+                  <SubmitButton
+                    busyLabel="Showing…"
                     className="btn-secondary"
                     aria-label={`Show the review by ${review.authorName} again`}
                   >
                     Show again
-                  </button>
+                  </SubmitButton>
                 </Form>
               </li>
             ))}
