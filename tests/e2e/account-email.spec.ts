@@ -6,7 +6,7 @@ const BANNER = "Confirm your e-mail address";
 
 /** The confirmation link of the newest mail to `to` that has one, as a path on this site. */
 async function confirmationPath(to: string) {
-  const mail = await lastMailTo(to);
+  const mail = await lastMailTo(to, 5000, /\/verify-email\?token=/);
   const link = /(http\S+\/verify-email\?token=\S+)/.exec(mail)?.[1];
   if (!link) throw new Error(`No confirmation link in the newest mail to ${to}`);
   const url = new URL(link);
@@ -88,7 +88,9 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole("main")).toContainText(newEmail);
     await expect(page.getByRole("main")).toContainText("Confirmed:");
-    expect(await lastMailTo(email)).toContain("Subject: Your IELTS Hub e-mail address was changed");
+    expect(
+      await lastMailTo(email, 5000, /Subject: Your IELTS Hub e-mail address was changed/),
+    ).toContain("Subject: Your IELTS Hub e-mail address was changed");
   });
 });
 
@@ -115,6 +117,8 @@ test.describe("Google", () => {
       page.getByRole("status").filter({ hasText: "Your password is set" }),
     ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Change your password");
-    expect(await lastMailTo(email)).toContain("Subject: Your IELTS Hub account has a password now");
+    expect(
+      await lastMailTo(email, 5000, /Subject: Your IELTS Hub account has a password now/),
+    ).toContain("Subject: Your IELTS Hub account has a password now");
   });
 });

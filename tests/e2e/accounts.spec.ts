@@ -198,7 +198,9 @@ test.describe("password reset", () => {
     ).toBeVisible();
 
     const link =
-      /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(await lastMailTo(email))?.[1] ?? "";
+      /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(
+        await lastMailTo(email, 5000, /reset-password/),
+      )?.[1] ?? "";
     expect(link).not.toBe("");
     await page.goto(link);
     await expect(page).toHaveTitle("Choose a new password - IELTS Hub");
@@ -235,7 +237,10 @@ test("the password reset works without JavaScript", async ({ browser }) => {
       .getByRole("status")
       .filter({ hasText: "Password Reset Successfully, Please Check your email" }),
   ).toBeVisible();
-  const link = /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(await lastMailTo(email))?.[1] ?? "";
+  const link =
+    /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(
+      await lastMailTo(email, 5000, /reset-password/),
+    )?.[1] ?? "";
   await page.goto(link);
   await page.getByLabel("New password").fill("passphrase without scripts");
   await page.getByRole("button", { name: "Save the new password" }).click();

@@ -68,7 +68,9 @@ test("the owner writes an issue, previews it, tests it on themselves and sends i
 
     await page.getByRole("button", { name: `Send a test to ${email}` }).click();
     await expect(page.getByText(`A test is on its way to ${email}.`)).toBeVisible();
-    expect(await lastMailTo(email)).toContain("Subject: [Test] Your December plan");
+    expect(await lastMailTo(email, 5000, /Subject: \[Test\] Your December plan/)).toContain(
+      "Subject: [Test] Your December plan",
+    );
 
     await page.getByLabel(/It is ready: send it to all \d+ confirmed subscribers now/).check();
     await page.getByRole("button", { name: `Send to ${confirmed} subscribers` }).click();
@@ -111,13 +113,17 @@ test("without JavaScript the owner writes, tests and sends an issue too", async 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("January: speaking week");
 
     await page.getByRole("button", { name: `Send a test to ${email}` }).click();
-    expect(await lastMailTo(email)).toContain("Subject: [Test] January: speaking week");
+    expect(await lastMailTo(email, 5000, /Subject: \[Test\] January: speaking week/)).toContain(
+      "Subject: [Test] January: speaking week",
+    );
 
     await page.getByLabel(/It is ready/).check();
     await page.getByRole("button", { name: `Send to ${confirmed} subscribers` }).click();
     await expect(page.getByRole("heading", { name: "Progress" })).toBeVisible();
     for (const reader of readers) {
-      expect(await lastMailTo(reader)).toContain("Subject: January: speaking week");
+      expect(await lastMailTo(reader, 5000, /Subject: January: speaking week/)).toContain(
+        "Subject: January: speaking week",
+      );
     }
     await page.goto(page.url());
     await expect(page.getByRole("region", { name: "Progress" }).getByRole("status")).toHaveText(

@@ -66,7 +66,9 @@ test("an owner is led from Admin to turn on two-factor sign-in, scans the code, 
   await expect(
     page.getByRole("status").filter({ hasText: "Two-factor sign-in is on." }),
   ).toBeVisible();
-  expect(await lastMailTo(email)).toContain("Subject: Two-factor sign-in is on for your IELTS Hub");
+  expect(
+    await lastMailTo(email, 5000, /Subject: Two-factor sign-in is on for your IELTS Hub/),
+  ).toContain("Subject: Two-factor sign-in is on for your IELTS Hub");
 
   // Next time, the password alone does not sign in.
   await logOut(page);

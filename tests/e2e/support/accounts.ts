@@ -23,30 +23,39 @@ export async function signUpDirectly(
 }
 
 /**
- * The newest mail in the test server's outbox sent to `to`. The server's mail worker writes it
- * just after answering the request, so this waits a little for the file to appear.
+ * The newest mail in the test server's outbox sent to `to` (and holding `containing`, when given:
+ * a new account's confirmation mail may be the newest until the awaited one is written). The
+ * server's mail worker writes it just after answering the request, so this waits a little.
  */
-export async function lastMailTo(to: string, timeoutMs = 5000): Promise<string> {
+export async function lastMailTo(
+  to: string,
+  timeoutMs = 5000,
+  containing?: RegExp,
+): Promise<string> {
   const outbox = join(e2eDataDirectory, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
     for (const file of files) {
       const message = readFileSync(join(outbox, file), "utf8");
-      if (message.includes(`To: ${to}`)) {
-        // The body is quoted-printable: undo its soft line breaks and =XX escapes. The headers
-        // stay as they are (a "=" there is no escape).
-        const bodyStart = message.search(/\r?\n\r?\n/);
-        const body = message
-          .slice(bodyStart)
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
-            String.fromCharCode(Number.parseInt(hex, 16)),
-          );
-        return message.slice(0, bodyStart) + body;
-      }
+      if (!message.includes(`To: ${to}`)) continue;
+      const decoded = decodeBody(message);
+      if (!containing || containing.test(decoded)) return decoded;
     }
     if (Date.now() > deadline) throw new Error(`No mail to ${to} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The message with its body decoded from quoted-printable (soft line breaks and =XX escapes);
+ * the headers stay as they are (a "=" there is no escape).
+ */
+function decodeBody(message: string): string {
+  const bodyStart = message.search(/\r?\n\r?\n/);
+  const body = message
+    .slice(bodyStart)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return message.slice(0, bodyStart) + body;
 }

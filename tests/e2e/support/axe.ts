@@ -8,6 +8,16 @@ import { expect, type Page } from "@playwright/test";
  * animation is run to its end, and only then does axe look.
  */
 async function settle(page: Page): Promise<boolean> {
+  // A page with its scripts running shows a toast carried across a redirect only once hydrated
+  // (after its first paint): wait for that, and two frames for the toast to mount, so it is
+  // there to be held. (Without JavaScript React Router's context script never ran.)
+  const scripted = await page.evaluate(() => "__reactRouterContext" in window);
+  if (scripted) {
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  }
   const toast = page.locator("[role=status][aria-live]").first();
   const held =
     (await toast.count()) > 0 &&
