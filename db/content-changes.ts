@@ -16,14 +16,31 @@ export interface ContentChanges {
   catchUp(): void;
   /** False while changes may go unseen (PostgreSQL's listener is down): answer from nothing kept. */
   readonly watching: boolean;
-  /** Resolves once every change committed before the call has reached the subscribers. */
-  settled(): Promise<void>;
-  /** This process committed a write to public content (db/index.ts calls it). */
+  /**
+   * This process committed a write to public content (db/index.ts calls it): resolves once every
+   * change committed so far has reached the subscribers, or will before the next `catchUp`.
+   */
   written(): Promise<void>;
   close(): void;
 }
 
 export const CONTENT_CHANGES_CHANNEL = "content_changes";
+/**
+ * The tables whose writes may change what anonymous visitors see: those with triggers (migration
+ * 2026-11-24T12-00), and those whose triggers or use cases move one of them (a tally moves its
+ * course's counts; a helpful vote its review's count).
+ */
+export const CONTENT_TABLES = [
+  "services",
+  "reviews",
+  "review_replies",
+  "review_tallies",
+  "review_votes",
+  "enrollments",
+  "users",
+  "site_settings",
+  "owners",
+] as const;
 /** The tag that changes every answer. */
 export const EVERYTHING = "site";
 
@@ -82,10 +99,6 @@ export function sqliteContentChanges(path: string): ContentChanges {
     },
     get watching() {
       return watching;
-    },
-    async settled() {
-      wrote = true;
-      this.catchUp();
     },
     async written() {
       wrote = true;
@@ -166,10 +179,7 @@ export function postgresContentChanges(connectionString: string): ContentChanges
     get watching() {
       return watching;
     },
-    written() {
-      return this.settled();
-    },
-    async settled() {
+    async written() {
       const listener = client;
       if (!watching || !listener) return;
       // Notifications arrive in commit order: once this one is back, every change committed

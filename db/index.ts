@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import {
+  CONTENT_TABLES,
   type ContentChanges,
   postgresContentChanges,
   sqliteContentChanges,
@@ -57,9 +58,11 @@ export function openDatabase(url: string): DatabaseHandle {
   };
 }
 
-/** Tables whose writes may change what anonymous visitors see (their triggers announce it). */
-const CONTENT_TABLE =
-  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(services|reviews|review_replies|review_tallies|review_votes|enrollments|users|site_settings|owners)"?\s/i;
+/** A statement writing one of the tables anonymous visitors see. */
+const CONTENT_TABLE = new RegExp(
+  `^\\s*(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${CONTENT_TABLES.join("|")})"?\\s`,
+  "i",
+);
 const MAYBE_WRITING = /^\s*with\b[\s\S]*\b(?:insert|update|delete)\b/i;
 
 /**

@@ -19,14 +19,18 @@ export function publicJson(c: Context, value: unknown): Response {
   const tag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   c.header("Cache-Control", PUBLIC_REVALIDATED);
   c.header("ETag", tag);
-  const known = c.req.header("if-none-match");
-  if (
-    known &&
-    (known === "*" || known.split(",").some((t) => t.trim().replace(/^W\//, "") === tag))
-  ) {
-    return c.body(null, 304);
-  }
+  if (clientHolds(c.req.header("if-none-match"), tag)) return c.body(null, 304);
   return c.body(body, 200, { "Content-Type": "application/json" });
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as GET and HEAD use). */
+export function clientHolds(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
+  });
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=/;

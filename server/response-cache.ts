@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { type ContentChanges, EVERYTHING } from "../db/content-changes.ts";
+import { clientHolds } from "./http-caching.ts";
 
 /**
  * Anonymous answers of public pages and public API reads, kept in memory and answered again until
@@ -25,11 +26,15 @@ export interface ResponseCache {
   answerDirectly(request: IncomingMessage, response: ServerResponse): boolean;
   /** The app's outermost middleware: answers from the cache or keeps what the app answered. */
   middleware: MiddlewareHandler;
-  /** How many answers are kept (for tests and the benchmark). */
-  readonly size: number;
 }
 
-interface KeptAnswer {
+/** The epoch and the versions of an answer's tags when it was read from the database. */
+interface Seen {
+  epoch: number;
+  versions: number[];
+}
+
+interface KeptAnswer extends Seen {
   status: number;
   /** Header names and values, flat, as node:http's writeHead takes them. */
   headers: string[];
@@ -38,8 +43,6 @@ interface KeptAnswer {
   body: Buffer;
   etag: string;
   tags: string[];
-  versions: number[];
-  epoch: number;
 }
 
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -84,15 +87,6 @@ function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined):
   return `${pathAndQuery}\n${acceptEncoding ?? ""}`;
 }
 
-function matches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => {
-    const candidate = tag.trim();
-    return candidate === "*" || candidate.replace(/^W\//, "") === bare;
-  });
-}
-
 const WITHOUT_BODY_HEADERS = new Set(["content-length", "content-encoding", "content-type"]);
 
 export function createResponseCache(changes: ContentChanges): ResponseCache {
@@ -114,26 +108,31 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
     }
   });
 
-  const versionsOf = (tags: string[]) => tags.map((tag) => versions.get(tag) ?? 0);
-  const current = (answer: KeptAnswer) =>
-    answer.epoch === epoch &&
-    answer.tags.every((tag, i) => (versions.get(tag) ?? 0) === answer.versions[i]);
+  /** The versions of these tags now, to compare with once the answer is made. */
+  const seenNow = (tags: string[]): Seen => {
+    changes.catchUp();
+    return { epoch, versions: tags.map((tag) => versions.get(tag) ?? 0) };
+  };
+  /** Whether no write has changed these tags since `seen`. */
+  const unchangedSince = (tags: string[], seen: Seen) =>
+    seen.epoch === epoch && tags.every((tag, i) => (versions.get(tag) ?? 0) === seen.versions[i]);
 
-  /** The kept answer for this request, if it may be answered from the cache at all. */
-  function find(
+  /** The tags of a request the cache may answer or keep, or undefined when it must not. */
+  function tagsIfCacheable(
     method: string,
     path: string,
-    pathAndQuery: string,
     headers: IncomingHttpHeaders | Headers,
-  ): KeptAnswer | undefined {
+  ): string[] | undefined {
     if ((method !== "GET" && method !== "HEAD") || !changes.watching) return undefined;
-    if (tagsOf(path) === undefined || !anonymous(headers)) return undefined;
+    const tags = tagsOf(path);
+    return tags && anonymous(headers) ? tags : undefined;
+  }
+
+  /** The kept answer for this key, if no write has made it stale. */
+  function find(key: string, tags: string[]): KeptAnswer | undefined {
     changes.catchUp();
-    const acceptEncoding =
-      headers instanceof Headers ? headers.get("accept-encoding") : headers["accept-encoding"];
-    const key = keyOf(pathAndQuery, acceptEncoding);
     const answer = answers.get(key);
-    if (answer && !current(answer)) {
+    if (answer && !unchangedSince(tags, answer)) {
       answers.delete(key);
       return undefined;
     }
@@ -143,7 +142,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
   async function keep(
     key: string,
     tags: string[],
-    seen: { epoch: number; versions: number[] },
+    seen: Seen,
     response: Response,
   ): Promise<Response> {
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -165,9 +164,9 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
     headers.set("Content-Length", String(body.length));
     const kept = new Response(body, { status: response.status, headers });
     changes.catchUp();
-    const unchanged =
-      seen.epoch === epoch && versionsOf(tags).every((version, i) => version === seen.versions[i]);
-    if (!unchanged || !changes.watching || body.length > MAX_ANSWER_BYTES) return kept;
+    if (!unchangedSince(tags, seen) || !changes.watching || body.length > MAX_ANSWER_BYTES) {
+      return kept;
+    }
     const flat: string[] = [];
     const notModified: string[] = [];
     for (const [name, value] of headers) {
@@ -184,8 +183,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
       body,
       etag,
       tags,
-      versions: seen.versions,
-      epoch: seen.epoch,
+      ...seen,
     });
     return kept;
   }
@@ -193,10 +191,13 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
   const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
     const url = new URL(request.url);
-    const pathAndQuery = url.pathname + url.search;
-    const answer = find(request.method, url.pathname, pathAndQuery, request.headers);
+    const tags = tagsIfCacheable(request.method, url.pathname, request.headers);
+    if (!tags) return next();
+    const key = keyOf(url.pathname + url.search, request.headers.get("accept-encoding"));
+    const ifNoneMatch = request.headers.get("if-none-match");
+    const answer = find(key, tags);
     if (answer) {
-      if (matches(request.headers.get("if-none-match"), answer.etag)) {
+      if (clientHolds(ifNoneMatch, answer.etag)) {
         return new Response(null, { status: 304, headers: pairs(answer.notModifiedHeaders) });
       }
       return new Response(request.method === "HEAD" ? null : new Uint8Array(answer.body), {
@@ -204,24 +205,13 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
         headers: pairs(answer.headers),
       });
     }
-    const tags = tagsOf(url.pathname);
-    if (
-      request.method !== "GET" ||
-      tags === undefined ||
-      !anonymous(request.headers) ||
-      !changes.watching
-    ) {
-      await next();
-      return;
-    }
-    changes.catchUp();
-    const seen = { epoch, versions: versionsOf(tags) };
+    if (request.method !== "GET") return next();
+    const seen = seenNow(tags);
     await next();
-    const key = keyOf(pathAndQuery, request.headers.get("accept-encoding"));
     const response = await keep(key, tags, seen, c.res);
     // A validator the client already holds: nothing to send again.
     const etag = response.headers.get("etag");
-    if (response.status === 200 && etag && matches(request.headers.get("if-none-match"), etag)) {
+    if (response.status === 200 && etag && clientHolds(ifNoneMatch, etag)) {
       const headers = new Headers(response.headers);
       for (const name of WITHOUT_BODY_HEADERS) headers.delete(name);
       c.res = new Response(null, { status: 304, headers });
@@ -235,9 +225,10 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
       const target = request.url ?? "/";
       const queryAt = target.indexOf("?");
       const path = queryAt === -1 ? target : target.slice(0, queryAt);
-      const answer = find(request.method ?? "GET", path, target, request.headers);
+      const tags = tagsIfCacheable(request.method ?? "GET", path, request.headers);
+      const answer = tags && find(keyOf(target, request.headers["accept-encoding"]), tags);
       if (!answer) return false;
-      if (matches(request.headers["if-none-match"], answer.etag)) {
+      if (clientHolds(request.headers["if-none-match"], answer.etag)) {
         response.writeHead(304, answer.notModifiedHeaders);
         response.end();
       } else {
@@ -247,9 +238,6 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
       return true;
     },
     middleware,
-    get size() {
-      return answers.size;
-    },
   };
 }
 

@@ -3,6 +3,7 @@ import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { openAccountMenu } from "./support/header.ts";
+import { holdPosts } from "./support/held-posts.ts";
 import { expect, test } from "./support/test.ts";
 
 // A confirmed enrollment marks the student's reviews verified: this runs after the readers.
@@ -48,17 +49,7 @@ test("a student asks to enroll, the owner confirms, and the student can cancel w
   await teacher.goto("/admin");
   await teacher.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   // Held back a moment, as a slow network would: the button says what it is doing meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await teacher.route(
-    (url) => url.pathname.startsWith("/admin"),
-    async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    },
-  );
+  const release = await holdPosts(teacher, (url) => url.pathname.startsWith("/admin"));
   const confirm = teacher.getByRole("button", { name: `Confirm Enrolling Emma in ${course}` });
   await confirm.click();
   await expect(confirm).toHaveText("Confirming…");

@@ -1,4 +1,5 @@
 import { signUpDirectly } from "./support/accounts.ts";
+import { holdPosts } from "./support/held-posts.ts";
 import { expect, test } from "./support/test.ts";
 
 // Posting a review changes a course's rating, so this runs after the tests that read ratings.
@@ -31,17 +32,7 @@ test("a button says what it does while it works, and focus lands on the result o
   await page.getByRole("radio", { name: "4 out of 5 stars" }).check({ force: true });
   await page.getByLabel("Your review", { exact: true }).fill("Clear rules and useful exercises.");
   // Hold the post back a moment, as a slow network would, to see the button while it works.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.includes("/services/"),
-    async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    },
-  );
+  const release = await holdPosts(page, (url) => url.pathname.includes("/services/"));
   await page.getByRole("button", { name: "Review", exact: true }).click();
   await expect(page.getByRole("button", { name: "Posting…" })).toBeDisabled();
   release();
