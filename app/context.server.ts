@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DB } from "../db/index.ts";
 import type { Auth } from "../server/auth/index.ts";
+import type { SessionLookup } from "../server/auth/session-reader.ts";
 import type { SecurityLog } from "../server/security-log.ts";
 
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   baseUrl: string;
   /** A public deployment (NODE_ENV=production): cookies are Secure. */
   production: boolean;
+  /** Who sent the request, from its session cookie only (server/auth/session-reader.ts). */
+  session: SessionLookup;
 }
 
 /**

@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, emailVerified, headers } = await getSessionUser(request, context);
+  const { user, emailVerified, headers } = getSessionUser(context);
   const { toast, clear } = await takeToast(request);
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);

@@ -1,6 +1,7 @@
 import Bowser from "bowser";
 import type { DB } from "../db/index.ts";
-import { toDate } from "../db/schema.ts";
+import { precompiled } from "../db/precompiled.ts";
+import { type Timestamp, toDate } from "../db/schema.ts";
 
 const DAY = 24 * 60 * 60;
 
@@ -20,11 +21,58 @@ export async function endSessionIfOverAge(db: DB, token: string, now = new Date(
     .select(["id", "created_at"])
     .where("token", "=", token)
     .executeTakeFirst();
-  if (!session) return false;
-  if (now.getTime() - toDate(session.created_at).getTime() <= SESSION_ABSOLUTE_SECONDS * 1000)
-    return false;
+  if (!session || !isOverAge(session.created_at, now)) return false;
   await db.deleteFrom("sessions").where("id", "=", session.id).execute();
   return true;
+}
+
+/** Whether a session that began at `createdAt` is past SESSION_ABSOLUTE_SECONDS. */
+export function isOverAge(createdAt: Timestamp, now = new Date()): boolean {
+  return now.getTime() - toDate(createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000;
+}
+
+/** A session with what a page needs of its user: the row behind every signed-in request. */
+export interface SessionWithUser {
+  session_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  user_id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  email_verified: boolean | number;
+  two_factor_enabled: boolean | number;
+  /** Whether the user holds the owner role (core/owners.server.ts gives its powers). */
+  holds_owner_role: boolean | number;
+}
+
+const sessionWithUserByToken = precompiled((db: DB, token: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("owners", "owners.user_id", "users.id")
+    .select((eb) => [
+      "sessions.id as session_id",
+      "sessions.expires_at",
+      "sessions.created_at",
+      "users.id as user_id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.email_verified",
+      "users.two_factor_enabled",
+      eb(eb.ref("owners.user_id"), "is not", null).as("holds_owner_role"),
+    ])
+    .where("sessions.token", "=", token),
+);
+
+/** The session with this token and its user, in one query (server/auth/session-reader.ts). */
+export async function findSessionWithUser(
+  db: DB,
+  token: string,
+): Promise<SessionWithUser | undefined> {
+  const [row] = await sessionWithUserByToken(db, token);
+  return row as SessionWithUser | undefined;
 }
 
 /** A session as its owner sees it on the signed-in devices page. */

@@ -18,6 +18,7 @@ import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
 import { pageAuthHeaders } from "./auth/request-headers.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
+import { createSessionReader } from "./auth/session-reader.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
@@ -121,6 +122,7 @@ export function createApp({
   const sendPageHeaders = securityHeaders({ production: config.production, development });
   // Only requests that read a session pay for the check: the API and pages, not files.
   const endOverAge = endOverAgeSessions(db);
+  const readSession = createSessionReader({ db, auth });
 
   // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
   // kept answer is the whole answer, headers included. In development the pages change with
@@ -187,7 +189,6 @@ export function createApp({
 
   // Pages.
   app.use("*", limitFormBodies, acceptOnlyForms);
-  app.use("*", endOverAge);
   // Pages compress themselves once whole (server/page-compression.ts); this covers the rest.
   app.use("*", compress());
   app.use("*", pageCaching);
@@ -216,6 +217,8 @@ export function createApp({
       googleSignIn: Boolean(config.google),
       googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
       authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
+      // One lookup per page, which also ends a session past its absolute lifetime.
+      session: await readSession(c.req.raw.headers),
     });
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     // In development Vite's inline scripts run under 'unsafe-inline' instead.

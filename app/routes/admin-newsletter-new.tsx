@@ -13,13 +13,13 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("New newsletter", "Write an issue of the IELTS Hub newsletter.");
 
 /** The owner writes a new issue; it is kept as a draft to preview, test and send. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireOwner(context);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = await requireOwner(context);
   const result = parseForm(issueInputSchema, await request.formData());
   if (!result.ok) {
     return data({ values: result.values, fieldErrors: result.fieldErrors }, { status: 400 });

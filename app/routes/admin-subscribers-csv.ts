@@ -10,8 +10,8 @@ function csvField(value: string): string {
 }
 
 /** The confirmed subscribers as CSV, for owners only (404 for anyone else). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireOwner(context);
   const rows = await confirmedSubscribers(context.get(appContext).db);
   const lines = [
     "email,confirmed_at",

@@ -6,7 +6,7 @@ import type { Route } from "./+types/auth-welcome";
 
 /** Where Google sign-in lands: greet the user and go on to where they were heading. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   return redirectWithToast(redirectTo, { type: "success", message: "Login Success" });

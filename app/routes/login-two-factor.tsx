@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Two-factor sign-in", "The second step of signing in to IELTS Hub: a code.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }

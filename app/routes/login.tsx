@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (user) throw redirect(redirectTo);
   return { googleSignIn: context.get(appContext).googleSignIn };

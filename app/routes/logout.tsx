@@ -6,7 +6,7 @@ import type { Route } from "./+types/logout";
 /** Ends the session on the server (and with it the API tokens issued from it). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, authHeaders } = context.get(appContext);
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   if (!user) return redirect("/");
   // Better Auth's hooks write the security log's line for it.
   const response = await auth.api.signOut({

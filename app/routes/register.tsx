@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
   return { googleSignIn: context.get(appContext).googleSignIn };
 }

@@ -57,7 +57,7 @@ const MAX_SHOWN_PAGES = 20;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   // A course waiting for approval shows to its creator and the owners; an unpublished one to the
   // owners only; to anyone else it does not exist.
   const service = await findServiceFor(db, params.id, user);
@@ -116,7 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Posts the signed-in user's review; a page left open after the session ended gets 'Please Login'. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.get(appContext);
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   if (!user) {
     return data(
       { fieldErrors: {}, flash: { type: "error", message: "Please Login" } as const },

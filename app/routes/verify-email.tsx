@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const { user } = await getSessionUser(request, context);
+  const { user } = getSessionUser(context);
   if (user) {
     return redirectWithToast(
       "/account",
