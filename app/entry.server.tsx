@@ -1,15 +1,16 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
+import { pageTexts } from "./lib/page-text.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus the whole page at once, and its hydration scripts held
- * back until it has painted. Its inline scripts run by their hashes, which the server adds to
- * the Content-Security-Policy once the page is whole (server/inline-script-hashes.ts).
+ * React Router's default Node entry, but the page is rendered whole and answered at once, its
+ * hydration scripts held back until it has painted. Its inline scripts run by their hashes, which
+ * the server adds to the Content-Security-Policy once the page is whole
+ * (server/inline-script-hashes.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -23,40 +24,42 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Everyone gets the whole page at once. No loader here returns a promise to stream, so the
-    // shell would arrive only a moment sooner, while React Router's data, sent in a Suspense
-    // boundary after it, made the browser run React's reveal script (and lay the page out again)
-    // after the first paint: ~17 ms of a phone's main thread for nothing.
-    const readyOption = "onAllReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
-        [readyOption]() {
+        // Everyone gets the whole page at once. No loader here returns a promise to stream, so
+        // the shell would arrive only a moment sooner, while React Router's data, sent in a
+        // Suspense boundary after it, made the browser run React's reveal script (and lay the
+        // page out again) after the first paint: ~17 ms of a phone's main thread for nothing.
+        // Whole, the page also skips a stream's bookkeeping on its way to the compressor.
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          const page = body.pipe(deferHydrationScripts());
-          body.once("error", (error) => page.destroy(error));
-          resolve(
-            new Response(createReadableStreamFromReadable(page), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                const page = deferHydrationScripts(Buffer.concat(chunks).toString("utf8"));
+                const response = new Response(page, {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                });
+                pageTexts.set(response, page);
+                resolve(response);
+                callback();
+              },
             }),
           );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { precompiled } from "../db/precompiled.ts";
 import { toDate } from "../db/schema.ts";
 import { MAX_REVIEW_LENGTH } from "./field-limits.ts";
 import { centsToPrice } from "./format.ts";
@@ -255,13 +256,21 @@ export async function countReviewsOfService(db: DB, serviceId: string): Promise<
 
 /** One student's reviews, newest first. */
 export async function listReviewsByUser(db: DB, userId: string): Promise<Review[]> {
-  const rows = await ownReviewsWithDetails(db)
+  return (await reviewsByUser(db, userId)).map(toReview);
+}
+
+// Both read on every visit of a signed-in student's pages: compiled once (db/precompiled.ts).
+const reviewsByUser = precompiled((db: DB, userId: string) =>
+  ownReviewsWithDetails(db)
     .where("reviews.user_id", "=", userId)
     .orderBy("reviews.created_at", "desc")
-    .orderBy("reviews.id", "desc")
-    .execute();
-  return rows.map(toReview);
-}
+    .orderBy("reviews.id", "desc"),
+);
+const reviewOfServiceByUser = precompiled((db: DB, serviceId: string, userId: string) =>
+  ownReviewsWithDetails(db)
+    .where("reviews.service_id", "=", serviceId)
+    .where("reviews.user_id", "=", userId),
+);
 
 /** A review, but only for its author: anyone else gets nothing, as if it did not exist. */
 export async function findOwnReview(
@@ -279,10 +288,7 @@ export async function findOwnReview(
 
 /** The user's review of a service, if they wrote one (one per student per course). */
 export async function findReviewOfService(db: DB, serviceId: string, userId: string) {
-  const row = await ownReviewsWithDetails(db)
-    .where("reviews.service_id", "=", serviceId)
-    .where("reviews.user_id", "=", userId)
-    .executeTakeFirst();
+  const [row] = await reviewOfServiceByUser(db, serviceId, userId);
   return row ? toReview(row) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { precompiled } from "../db/precompiled.ts";
 import { type ServiceRow, type ServiceStatus, toDate } from "../db/schema.ts";
 import {
   type CourseDetails,
@@ -115,9 +116,14 @@ export async function findServiceFor(
 
 async function findAnyService(db: DB, id: string): Promise<Service | undefined> {
   if (!isPlausibleId(id)) return undefined;
-  const row = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirst();
+  const [row] = await serviceById(db, id);
   return row ? toService(row) : undefined;
 }
+
+// Read on every course page: compiled once (db/precompiled.ts).
+const serviceById = precompiled((db: DB, id: string) =>
+  db.selectFrom("services").selectAll().where("id", "=", id),
+);
 
 /** Who looks at or changes a course. */
 export type Viewer = Pick<SignedInUser, "id" | "isOwner">;

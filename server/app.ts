@@ -205,11 +205,16 @@ export function createApp({
         return productionHandler(request, context);
       };
   app.all("*", async (c) => {
+    // One lookup per page, which also ends a session past its absolute lifetime.
+    const session = await readSession(c.req.raw.headers);
     const context = new RouterContextProvider();
     context.set(appContext, {
       db,
       auth,
-      clientAddress: addressOf(c),
+      // Worked out only if a loader or action asks (rate limits, logs).
+      get clientAddress() {
+        return addressOf(c);
+      },
       securityLog,
       wakeMailWorker: mailOutbox.wake,
       baseUrl: config.baseUrl,
@@ -217,15 +222,16 @@ export function createApp({
       googleSignIn: Boolean(config.google),
       googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
       authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
-      // One lookup per page, which also ends a session past its absolute lifetime.
-      session: await readSession(c.req.raw.headers),
+      session,
     });
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     // In development Vite's inline scripts run under 'unsafe-inline' instead.
     const page = development ? undefined : await hashInlineScripts(response);
     if (page) {
       c.set("scriptHashes", page.hashes);
-      const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"));
+      const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"), {
+        personal: session.user !== null || page.headers.has("set-cookie"),
+      });
       response = new Response(body, { status: response.status, headers: page.headers });
     }
     if (config.production) secureCookies(response.headers);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { pageTexts } from "../app/lib/page-text.server.ts";
 
 /** An inline script: a `<script>` without `src`, and what it runs. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -22,7 +23,7 @@ export async function hashInlineScripts(
   if (!response.headers.get("content-type")?.startsWith("text/html") || !response.body) {
     return undefined;
   }
-  const html = await response.text();
+  const html = pageTexts.get(response) ?? (await response.text());
   const hashes = new Set<string>();
   for (const [, script = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (script.length > 0)

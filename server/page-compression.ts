@@ -6,14 +6,17 @@ const SMALLEST = 1024;
 /**
  * A whole page, compressed at once for a browser that accepts it: Brotli, else gzip. The page is
  * already whole in memory (its scripts were hashed), and one synchronous call costs a fraction of
- * a compression stream's bookkeeping. Measured on /services (36 KB): Brotli quality 3 takes
- * 0.32 ms for 8.2 KB, quality 5 0.71 ms for 7.3 KB, gzip level 6 0.51 ms for 8.0 KB: a
- * signed-in page is compressed on every request, so the fast levels win.
+ * a compression stream's bookkeeping. Measured on a course page (17 KB) and /services (35 KB):
+ * Brotli quality 1 takes 0.10 and 0.20 ms for 5.2 and 8.9 KB, quality 3 0.21 and 0.46 ms for 4.8
+ * and 8.0 KB, gzip level 3 0.17 and 0.37 ms for 4.8 and 8.4 KB. A page made for one visitor
+ * (signed in, or setting a cookie) is compressed on every request, so it gets the fastest level;
+ * one the response cache may keep for everyone is compressed once, a little smaller.
  */
 export function compressPage(
   html: string,
   headers: Headers,
   acceptEncoding: string | undefined,
+  { personal }: { personal: boolean },
 ): Uint8Array<ArrayBuffer> | string {
   if (html.length < SMALLEST || !acceptEncoding) return html;
   headers.append("Vary", "Accept-Encoding");
@@ -21,13 +24,14 @@ export function compressPage(
   if (/\bbr\b/.test(acceptEncoding)) {
     body = brotliCompressSync(html, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 3,
+        [constants.BROTLI_PARAM_QUALITY]: personal ? 1 : 3,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     });
     headers.set("Content-Encoding", "br");
   } else if (/\bgzip\b/.test(acceptEncoding)) {
-    body = gzipSync(html, { level: 3 });
+    body = gzipSync(html, { level: personal ? 1 : 3 });
     headers.set("Content-Encoding", "gzip");
   } else {
     return html;

@@ -1,5 +1,3 @@
-import { Transform } from "node:stream";
-
 const HEAD_END = "</head>";
 const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*>/g;
 const HREF = / href="([^"]+)"/;
@@ -10,7 +8,7 @@ const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
 const ANY_STATIC_IMPORT = /^\s*import\s*[^(\s]/m;
 
 /**
- * Passes a page through with its hydration scripts held back until the page has painted.
+ * A page with its hydration scripts held back until it has painted.
  *
  * The page is complete and usable without JavaScript (rendered on the server; every form posts),
  * so nothing the first paint needs comes from a script. React Router, though, asks for its ~125 KB
@@ -25,73 +23,24 @@ const ANY_STATIC_IMPORT = /^\s*import\s*[^(\s]/m;
  * React hydrates the script element as it is (a script without `src` is matched by position, and
  * its text is not compared); the links React renders again while hydrating find the modules loaded.
  * A document shaped otherwise (no head, a script with imports this does not know) passes unchanged.
- *
- * The page is handled as latin1 text, one character per byte, so a chunk that ends inside a
- * multi-byte character goes out byte for byte as it came.
  */
-export function deferHydrationScripts(): Transform {
-  let held = "";
-  let stage: "head" | "body" | "done" = "head";
+export function deferHydrationScripts(page: string): string {
+  const headEnd = page.indexOf(HEAD_END);
+  if (headEnd === -1) return page;
   const preloads: string[] = [];
-
-  function release(final: boolean): string {
-    let out = "";
-    if (stage === "head") {
-      const end = held.indexOf(HEAD_END);
-      if (end === -1) {
-        if (!final) return "";
-        out = held;
-        held = "";
-        return out;
-      }
-      out = held.slice(0, end).replace(MODULE_PRELOAD_LINK, (link) => {
-        const href = HREF.exec(link)?.[1];
-        if (href) preloads.push(href);
-        return "";
-      });
-      held = held.slice(end);
-      stage = "body";
-    }
-    if (stage === "body") {
-      const script = MODULE_SCRIPT.exec(held);
-      if (script) {
-        const [whole, open, content = "", close] = script;
-        out += held.slice(0, script.index) + open + afterFirstPaint(content, preloads) + close;
-        held = held.slice(script.index + whole.length);
-        stage = "done";
-      } else {
-        // Keep back what may be the start of the script (or of its tag) until the rest arrives.
-        const keep = final ? held.length : heldBackFrom(held);
-        out += held.slice(0, keep);
-        held = held.slice(keep);
-        return out;
-      }
-    }
-    out += held;
-    held = "";
-    return out;
-  }
-
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      held += chunk.toString("latin1");
-      const out = release(false);
-      callback(null, out ? Buffer.from(out, "latin1") : undefined);
-    },
-    flush(callback) {
-      const out = release(true);
-      callback(null, out ? Buffer.from(out, "latin1") : undefined);
-    },
+  const head = page.slice(0, headEnd).replace(MODULE_PRELOAD_LINK, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (href) preloads.push(href);
+    return "";
   });
-}
-
-/** Where the text that must wait begins: an unclosed `<script` or an unfinished tag. */
-function heldBackFrom(text: string): number {
-  const scriptStart = text.lastIndexOf("<script");
-  if (scriptStart !== -1 && text.indexOf("</script>", scriptStart) === -1) return scriptStart;
-  const tagStart = text.lastIndexOf("<");
-  if (tagStart !== -1 && text.indexOf(">", tagStart) === -1) return tagStart;
-  return text.length;
+  const body = page
+    .slice(headEnd)
+    .replace(
+      MODULE_SCRIPT,
+      (_, open: string, content: string, close: string) =>
+        open + afterFirstPaint(content, preloads) + close,
+    );
+  return head + body;
 }
 
 /**

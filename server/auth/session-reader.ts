@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { ownerPowers, signedInUser } from "../../core/owners.server.ts";
 import {
   endSessionIfOverAge,
@@ -40,7 +41,7 @@ const SIGNED_OUT: Omit<SessionLookup, "headers"> = {
  */
 export function createSessionReader({ db, auth }: { db: DB; auth: Auth }) {
   const settings = auth.$context.then((context) => ({
-    secret: context.secret,
+    verifiedValue: signedCookieChecker(context.secret),
     sessionToken: context.authCookies.sessionToken.name,
     dontRemember: context.authCookies.dontRememberToken.name,
     sessionData: context.authCookies.sessionData.name,
@@ -64,12 +65,12 @@ export function createSessionReader({ db, auth }: { db: DB; auth: Auth }) {
 
   return async function readSession(headers: Headers): Promise<SessionLookup> {
     const cookieHeader = headers.get("cookie");
-    const { secret, sessionToken, dontRemember, sessionData, expiresInMs, updateAgeMs } =
+    const { verifiedValue, sessionToken, dontRemember, sessionData, expiresInMs, updateAgeMs } =
       await settings;
     if (!cookieHeader?.includes(sessionToken) && !cookieHeader?.includes(sessionData))
       return { ...SIGNED_OUT, headers: new Headers() };
     const cookies = plainCookies(cookieHeader, [sessionToken, dontRemember], sessionData);
-    const token = cookies && verifiedValue(cookies.get(sessionToken), secret);
+    const token = cookies && verifiedValue(cookies.get(sessionToken));
     if (!cookies || !token) return askBetterAuth(headers);
     const row = await findSessionWithUser(db, token);
     const now = new Date();
@@ -80,7 +81,7 @@ export function createSessionReader({ db, auth }: { db: DB; auth: Auth }) {
     }
     // Better Auth renews a remembered session once it is updateAge old, and never one that was
     // not to be remembered; a signature that does not hold counts as no such cookie.
-    const remembered = verifiedValue(cookies.get(dontRemember), secret) === undefined;
+    const remembered = verifiedValue(cookies.get(dontRemember)) === undefined;
     const renewsAt = toDate(row.expires_at).getTime() - expiresInMs + updateAgeMs;
     if (remembered && renewsAt <= now.getTime()) return askBetterAuth(headers);
     return { ...fromRow(row), headers: new Headers() };
@@ -133,17 +134,28 @@ function plainCookies(
 }
 
 /**
- * A signed cookie's value when its HMAC-SHA256 signature (base64, as better-call writes it)
- * holds; undefined otherwise.
+ * Checks signed cookies (HMAC-SHA256, base64, as better-call writes them): a cookie's value when
+ * its signature holds, undefined otherwise. A good signature is checked once per cookie (an HMAC
+ * costs more than the session's whole query); bad ones are not kept, so junk cannot crowd the
+ * good ones out, and nothing longer than a real cookie is kept.
  */
-function verifiedValue(cookie: string | undefined, secret: string): string | undefined {
-  if (!cookie) return undefined;
-  const dot = cookie.lastIndexOf(".");
-  if (dot < 1) return undefined;
-  const value = cookie.slice(0, dot);
-  const signature = Buffer.from(cookie.slice(dot + 1));
-  const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64"));
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected))
-    return undefined;
-  return value;
+function signedCookieChecker(secret: string) {
+  const verified = new LRUCache<string, string>({ max: 10_000 });
+  return (cookie: string | undefined): string | undefined => {
+    if (!cookie) return undefined;
+    const known = verified.get(cookie);
+    if (known !== undefined) return known;
+    const dot = cookie.lastIndexOf(".");
+    if (dot < 1) return undefined;
+    const value = cookie.slice(0, dot);
+    const signature = Buffer.from(cookie.slice(dot + 1));
+    const expected = Buffer.from(createHmac("sha256", secret).update(value).digest("base64"));
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected))
+      return undefined;
+    if (cookie.length <= LONGEST_KEPT_COOKIE) verified.set(cookie, value);
+    return value;
+  };
 }
+
+/** Better Auth's signed cookies are about 80 characters. */
+const LONGEST_KEPT_COOKIE = 256;
