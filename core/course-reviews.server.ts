@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { Database } from "../db/schema.ts";
 import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
 import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
@@ -100,22 +101,61 @@ async function readListedReviews(
   query: ListChoices,
   { offset, limit }: Range,
 ): Promise<PublicReview[]> {
-  let list = visibleMatching(reviewsWithDetails(db), serviceId, query);
-  if (query.sort === "highest") {
-    list = list.orderBy(starsOr(NO_STARS_HIGHEST), "desc");
-  } else if (query.sort === "lowest") {
-    list = list.orderBy(starsOr(NO_STARS_LOWEST), "asc");
-  } else if (query.sort === "helpful") {
-    list = list.orderBy("reviews.helpful_count", "desc");
+  const byStars = query.stars !== undefined;
+  const byModule = query.module !== undefined;
+  const shape = `${query.sort} ${byStars} ${byModule}`;
+  let list = listQueries.get(shape);
+  if (!list) {
+    list = compileList(query.sort, byStars, byModule);
+    listQueries.set(shape, list);
   }
-  const rows = await list
-    .orderBy("reviews.created_at", "desc")
-    .orderBy("reviews.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  // A filter the shape does not have ignores its argument.
+  const rows = await list(
+    db,
+    serviceId,
+    query.stars ?? 0,
+    query.module ?? "academic",
+    limit,
+    offset,
+  );
   return rows.map(toPublicReview);
 }
+
+/**
+ * The list's query of one shape (its order, and which filters it has), built and compiled once
+ * (db/precompiled.ts): every course page reads it. There are sixteen shapes at most.
+ */
+function compileList(sort: ListChoices["sort"], byStars: boolean, byModule: boolean) {
+  return precompiled(
+    (
+      db: DB,
+      serviceId: string,
+      stars: number,
+      module: NonNullable<ListChoices["module"]>,
+      limit: number,
+      offset: number,
+    ) => {
+      let list = visibleMatching(reviewsWithDetails(db), serviceId, {
+        stars: byStars ? stars : undefined,
+        module: byModule ? module : undefined,
+      });
+      if (sort === "highest") {
+        list = list.orderBy(starsOr(NO_STARS_HIGHEST), "desc");
+      } else if (sort === "lowest") {
+        list = list.orderBy(starsOr(NO_STARS_LOWEST), "asc");
+      } else if (sort === "helpful") {
+        list = list.orderBy("reviews.helpful_count", "desc");
+      }
+      return list
+        .orderBy("reviews.created_at", "desc")
+        .orderBy("reviews.id", "desc")
+        .limit(limit)
+        .offset(offset);
+    },
+  );
+}
+
+const listQueries = new Map<string, ReturnType<typeof compileList>>();
 
 /** What the top of a course's reviews says: stars, their spread, and the reported bands. */
 export interface ReviewSummary {
