@@ -39,3 +39,12 @@ export interface AppContext {
  * Vite module graph in development), so this module, and with it the key, exists once.
  */
 export const appContext = createContext<AppContext>();
+
+/**
+ * The text of each page the entry rendered whole (app/entry.server.tsx), by its Response: the
+ * server hashes the page's scripts and compresses it (server/inline-script-hashes.ts) without
+ * reading back, as bytes through a stream, the body it was just given as text. Anything reading
+ * the Response itself (development, tests) still gets the same body. Here because this module is
+ * where the server and the pages meet.
+ */
+export const pageTexts = new WeakMap<Response, string>();

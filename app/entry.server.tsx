@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
+import { pageTexts } from "./context.server.ts";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
-import { pageTexts } from "./lib/page-text.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { pageTexts } from "../app/lib/page-text.server.ts";
+import { pageTexts } from "../app/context.server.ts";
 
 /** An inline script: a `<script>` without `src`, and what it runs. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
