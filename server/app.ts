@@ -23,7 +23,7 @@ import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
-import { pageCaching, secureCookies } from "./http-caching.ts";
+import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
@@ -230,7 +230,7 @@ export function createApp({
     if (page) {
       c.set("scriptHashes", page.hashes);
       const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"), {
-        personal: session.user !== null || page.headers.has("set-cookie"),
+        personal: isPersonal(c.req.header("cookie"), page.headers),
       });
       response = new Response(body, { status: response.status, headers: page.headers });
     }

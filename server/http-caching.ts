@@ -43,8 +43,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=/;
 export const pageCaching: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.headers.has("Cache-Control")) return;
-  const personal =
-    SESSION_COOKIE.test(c.req.header("cookie") ?? "") || c.res.headers.has("Set-Cookie");
+  const personal = isPersonal(c.req.header("cookie"), c.res.headers);
   c.res.headers.set("Cache-Control", personal ? PRIVATE : "no-cache");
 };
 
@@ -59,4 +58,9 @@ export function secureCookies(headers: Headers): void {
   for (const cookie of cookies) {
     headers.append("Set-Cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
   }
+}
+
+/** Whether an answer is made for one visitor: they sent a session cookie, or it sets a cookie. */
+export function isPersonal(cookieHeader: string | undefined, responseHeaders: Headers): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? "") || responseHeaders.has("Set-Cookie");
 }

@@ -15,6 +15,13 @@ const course = (name: string) => ({
   imageUrl: "",
 });
 
+/** Each accepted format, its type and a file name, as a browser sends a picture. */
+const PICTURE_FORMATS = [
+  ["jpeg", "image/jpeg", "photo.jpg"],
+  ["png", "image/png", "photo.png"],
+  ["webp", "image/webp", "photo.webp"],
+] as const;
+
 describe.each(engines)("uploaded images on %s", (engine) => {
   const site = testSiteOn(engine);
   const db = () => site.database.db;
@@ -34,11 +41,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       .where("name", "=", name)
       .executeTakeFirst()) ?? null;
 
-  it.each([
-    ["jpeg", "image/jpeg", "photo.jpg"],
-    ["png", "image/png", "photo.png"],
-    ["webp", "image/webp", "photo.webp"],
-  ] as const)(
+  it.each(PICTURE_FORMATS)(
     "accepts a %s picture on Add Service, served as immutable WebP widths with srcset",
     async (format, type, name) => {
       const { cookie } = await signUp(site.app);
@@ -429,11 +432,7 @@ describe.each(engines)("uploaded images through the JSON API on %s", (engine) =>
     return img;
   };
 
-  it.each([
-    ["jpeg", "image/jpeg", "photo.jpg"],
-    ["png", "image/png", "photo.png"],
-    ["webp", "image/webp", "photo.webp"],
-  ] as const)(
+  it.each(PICTURE_FORMATS)(
     "takes a %s photo on POST /api/services and answers an img that serves WebP",
     async (format, type, name) => {
       const { token } = await signUpWithToken(site.app, db());
