@@ -120,9 +120,10 @@ export function createApp({
   };
   const sendApiHeaders = apiHeaders({ production: config.production });
   const sendPageHeaders = securityHeaders({ production: config.production, development });
-  // Only requests that read a session pay for the check: the API and pages, not files.
-  const endOverAge = endOverAgeSessions(db);
+  // Pages and the JSON API read the session once each (which ends one past its absolute
+  // lifetime); Better Auth's own endpoints get the same check before they read it.
   const readSession = createSessionReader({ db, auth });
+  const endOverAge = endOverAgeSessions(db);
 
   // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
   // kept answer is the whole answer, headers included. In development the pages change with
@@ -152,7 +153,9 @@ export function createApp({
   app.use("/api/auth/*", completeApiAnswers({ production: config.production }));
   app.use("/api/*", limitApiBodies);
   app.use("/api/auth/*", refuseNulInJsonBody);
-  app.use("/api/*", endOverAge);
+  // Better Auth's endpoints read sessions themselves; the rest of the API and the pages use
+  // readSession, which ends an over-age session itself.
+  app.use("/api/auth/*", endOverAge);
 
   app.route(
     "/api/auth",
@@ -162,6 +165,7 @@ export function createApp({
   const api: ApiOptions = {
     db,
     auth,
+    readSession,
     addressOf,
     securityLog,
     baseUrl: config.baseUrl,

@@ -6,7 +6,13 @@ import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { readJson } from "./bodies.ts";
-import { type ApiOptions, type ApiUserEnv, logRefusal, requireApiUser } from "./identity.ts";
+import {
+  type ApiOptions,
+  type ApiUserEnv,
+  logRefusal,
+  readSessionOf,
+  requireApiUser,
+} from "./identity.ts";
 
 const tokenRequest = z.object({ email: z.string().max(MAX_EMAIL_LENGTH) });
 
@@ -22,22 +28,19 @@ export function accountsApi(options: ApiOptions) {
 
   // A token only for the signed-in owner of the e-mail (the original system signed one for anyone).
   api.post("/jwt", async (c) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) {
+    const { user, sessionId } = await readSessionOf(c, options);
+    if (!user || !sessionId) {
       logRefusal(c, options, { status: 401, reason: "no-session" });
       return c.json({ message: "Sign in first." }, 401);
     }
     const body = tokenRequest.safeParse(await readJson(c));
     if (!body.success)
       return c.json({ message: 'Send a JSON body with your e-mail: {"email": "…"}.' }, 400);
-    if (body.data.email.trim().toLowerCase() !== session.user.email.toLowerCase()) {
-      logRefusal(c, options, { status: 403, reason: "not-owner", userId: session.user.id });
+    if (body.data.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+      logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
       return c.json({ message: "A token is only issued for your own e-mail." }, 403);
     }
-    const { token } = await issueApiToken(db, {
-      userId: session.user.id,
-      sessionId: session.session.id,
-    });
+    const { token } = await issueApiToken(db, { userId: user.id, sessionId });
     return c.json({ token });
   });
 

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { userForApiToken } from "../../core/api-tokens.server.ts";
-import { signedInUser } from "../../core/owners.server.ts";
 import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
 import type { SignedInUser } from "../../core/signed-in-user.ts";
 import type { DB } from "../../db/index.ts";
 import type { Auth } from "../auth/index.ts";
+import type { SessionReader } from "../auth/session-reader.ts";
 import type { SecurityEvent, SecurityLog } from "../security-log.ts";
 
 /** What every resource of the JSON API is built with. */
@@ -18,6 +18,8 @@ export interface ApiOptions {
   baseUrl: string;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
   wakeMailWorker?: () => void;
+  /** The session cookie's user, as the pages read it (server/auth/session-reader.ts). */
+  readSession: SessionReader;
 }
 
 export type ApiUserEnv = { Variables: { apiUser: SignedInUser } };
@@ -44,7 +46,7 @@ export function logRefusal(
  * comes from the request body.
  */
 export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEnv> {
-  const { db, auth } = options;
+  const { db } = options;
   return async (c, next) => {
     const header = c.req.header("authorization");
     let user: SignedInUser | undefined;
@@ -52,8 +54,7 @@ export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEn
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       user = match?.[1] ? await userForApiToken(db, match[1]) : undefined;
     } else {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) user = await signedInUser(db, session.user);
+      user = (await readSessionOf(c, options)).user ?? undefined;
     }
     if (!user) {
       logRefusal(c, options, {
@@ -118,4 +119,15 @@ export function tooManyWrites(
   });
   c.header("Retry-After", String(refusal.retryAfterSeconds));
   return c.json({ message: refusal.message }, 429);
+}
+
+/**
+ * The session cookie's user, session and e-mail state; a renewed (or cleared) session cookie goes
+ * out with the answer, as from a page.
+ */
+export async function readSessionOf(c: Context, { readSession }: Pick<ApiOptions, "readSession">) {
+  const session = await readSession(c.req.raw.headers);
+  for (const cookie of session.headers.getSetCookie())
+    c.header("Set-Cookie", cookie, { append: true });
+  return session;
 }

@@ -6,8 +6,9 @@ import type { DB } from "../../db/index.ts";
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=([^;]+)/;
 
 /**
- * Before anything reads the session (pages, Better Auth's endpoints, the API), a session past its
- * absolute lifetime is ended (core/sessions.server.ts), so the request goes on signed out.
+ * Before Better Auth's endpoints read the session, a session past its absolute lifetime is ended
+ * (core/sessions.server.ts), so the request goes on signed out. Pages and the rest of the API read
+ * it through server/auth/session-reader.ts, which does the same.
  */
 export function endOverAgeSessions(db: DB): MiddlewareHandler {
   return async (c, next) => {

@@ -12,7 +12,7 @@ import type { DB } from "../../db/index.ts";
 import { toDate } from "../../db/schema.ts";
 import type { Auth } from "./index.ts";
 
-/** Who a page request comes from, read once per request from its cookies. */
+/** Who a page or API request comes from, read once per request from its cookies. */
 export interface SessionLookup {
   user: SignedInUser | null;
   sessionId: string | null;
@@ -28,18 +28,25 @@ const SIGNED_OUT: Omit<SessionLookup, "headers"> = {
 };
 
 /**
- * Reads the session of a page request as Better Auth's getSession would, in one query where
+ * Reads the session of a request (a page, or the JSON API without a token) as Better Auth's
+ * getSession would, in one query where
  * nothing is to change: the signed cookie checked with node:crypto, then the session, its user
  * and their role in one precompiled query. Whenever Better Auth would write something — renew the
  * session (at most hourly), delete an expired one, clear a cookie — or the cookies are anything
  * but plain, it asks Better Auth itself, so the outcome is always Better Auth's. A session past
  * its absolute lifetime is ended first (core/sessions.server.ts), and the request goes on signed
- * out, as the API's do (absolute-lifetime.ts).
+ * out, as Better Auth's own endpoints do (absolute-lifetime.ts).
  *
  * Better Auth's own getSession costs a page a third of a millisecond and three queries more:
  * its endpoint machinery, a WebCrypto call, the session and user lookups and our role lookup.
  */
-export function createSessionReader({ db, auth }: { db: DB; auth: Auth }) {
+export function createSessionReader({
+  db,
+  auth,
+}: {
+  db: DB;
+  auth: Auth;
+}): (headers: Headers) => Promise<SessionLookup> {
   const settings = auth.$context.then((context) => ({
     verifiedValue: signedCookieChecker(context.secret),
     sessionToken: context.authCookies.sessionToken.name,
@@ -159,3 +166,5 @@ function signedCookieChecker(secret: string) {
 
 /** Better Auth's signed cookies are about 80 characters. */
 const LONGEST_KEPT_COOKIE = 256;
+
+export type SessionReader = ReturnType<typeof createSessionReader>;

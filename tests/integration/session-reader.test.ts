@@ -131,6 +131,23 @@ describe.each(engines)("the session of a page request on %s", (engine) => {
     expect(await sessionOf(old.cookie)).toBeUndefined();
   });
 
+  it("reads the JSON API's session cookie the same way: renewed with the answer, ended past its lifetime", async () => {
+    const { cookie } = await signUp(site.app);
+    await setSession(cookie, {
+      expires_at: new Date(Date.now() + 30 * DAY - 2 * HOUR).toISOString(),
+    });
+    const me = await site.app.request("/api/me", { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(cookieHeader(me)).toContain("ielts-hub.session_token=");
+    expect(new Date((await sessionOf(cookie))?.expires_at ?? 0).getTime()).toBeGreaterThan(
+      Date.now() + 30 * DAY - HOUR,
+    );
+
+    await setSession(cookie, { created_at: new Date(Date.now() - 91 * DAY).toISOString() });
+    expect((await site.app.request("/api/me", { headers: { cookie } })).status).toBe(401);
+    expect(await sessionOf(cookie)).toBeUndefined();
+  });
+
   it("gives an owner their powers only with two-factor sign-in on", async () => {
     const { cookie, email } = await signUp(site.app);
     await grantOwner(db(), email);
