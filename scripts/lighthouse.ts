@@ -21,6 +21,7 @@ import lighthouse from "lighthouse";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
+import { waitForSite } from "./wait-for-site.ts";
 
 const CATEGORIES = [
   ["performance", "Performance", 100],
@@ -56,14 +57,8 @@ async function startSite(dataDirectory: string): Promise<ChildProcess> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The site stopped (exit code ${child.exitCode}).`);
-    try {
-      if ((await fetch(`${origin}/api/`)).ok) return child;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${origin} did not come up`);
+  await waitForSite(`${origin}/api/`, { seconds: 10, server: child });
+  return child;
 }
 
 async function stop(child: ChildProcess | undefined) {

@@ -24,6 +24,7 @@ import { gzipSync } from "node:zlib";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -142,7 +143,7 @@ async function startSite(url: string, port: number, processes = "1"): Promise<Ch
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
-  await waitFor(`http://127.0.0.1:${port}/api/`);
+  await waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 10, server: child });
   return child;
 }
 
@@ -151,16 +152,6 @@ async function stop(child: ChildProcess | undefined) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
-}
-
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function javascriptOnFirstLoad(origin: string): Promise<number> {
@@ -357,7 +348,7 @@ try {
     { stdio: "inherit" },
   );
   children.push(hello);
-  await waitFor("http://127.0.0.1:3904/");
+  await waitForSite("http://127.0.0.1:3904/", { seconds: 10 });
   console.log("The yardstick: bare node:http answering a small JSON body…");
   const bare = await load("http://127.0.0.1:3904/");
   await stop(hello);

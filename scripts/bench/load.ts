@@ -16,6 +16,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import { waitForSite } from "../wait-for-site.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const seconds = Number(process.argv[2] ?? 20);
@@ -57,16 +58,6 @@ function rssMegabytes(field: "VmRSS" | "VmHWM"): number {
   }
 }
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The site did not come up.");
-}
-
 async function burst(title: string, paths: string[]) {
   const result = await autocannon({
     url: origin,
@@ -87,7 +78,7 @@ async function burst(title: string, paths: string[]) {
 }
 
 try {
-  await waitForServer();
+  await waitForSite(`${origin}/api/`);
   const idle = rssMegabytes("VmRSS");
   console.log(
     `Load: ${CONNECTIONS} connections, ${seconds} s a burst; server heap bound ${heapMegabytes} MB, ` +

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForSite } from "../../scripts/wait-for-site.ts";
 import { signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
@@ -165,13 +166,7 @@ describe("the response cache across processes on one PostgreSQL", () => {
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    for (let attempt = 0; attempt < 150; attempt++) {
-      try {
-        if ((await fetch(`${otherOrigin}/api/`)).ok) return;
-      } catch {}
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("The second process did not start.");
+    await waitForSite(`${otherOrigin}/api/`, { seconds: 15, server: other });
   }, 30_000);
   afterAll(async () => {
     if (!other || other.exitCode !== null) return;
