@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import {
   CATALOGUE_MODULE_FILTERS,
   CATALOGUE_SORTS,
   MAX_SEARCH_LENGTH,
 } from "../../core/catalogue.ts";
 import { SelectField, TextField } from "./form-field.tsx";
+import { Link } from "./links.tsx";
 
 /** The catalogue's choices as the address has them (each one optional, possibly wrong). */
 export type CatalogueChoices = Partial<

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./links.tsx";
 
 /** The 404 page, for unknown paths, unknown ids and route errors. */
 export function NotFound() {

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { formatOutcomeSummary, type OutcomeSummary } from "../../core/review-outcomes.ts";
 import { StarIcon } from "./icons.tsx";
+import { Link } from "./links.tsx";
 
 interface Summary {
   average: number | null;

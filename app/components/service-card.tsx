@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { formatDetailsInShort } from "../../core/course-details.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
 import type { Service } from "../../core/services.server.ts";
 import { useCourseImage } from "./course-image.ts";
+import { Link } from "./links.tsx";
 import { RatingBadge } from "./rating.tsx";
 
 /** The card's width: a third of the page on wide screens, half on tablets, all on phones. */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./links.tsx";
 
 /** Every entry leads to a real page; the copyright stays 2022, as the original site had it. */
 const columns = [

@@ -1,7 +1,8 @@
-import { Form, NavLink } from "react-router";
+import { Form } from "react-router";
 import { Avatar } from "./avatar.tsx";
 import { DisclosureMenu } from "./disclosure-menu.tsx";
 import { ChevronIcon, LogoIcon, MenuIcon } from "./icons.tsx";
+import { NavLink } from "./links.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2.5 text-sm font-semibold transition-colors ${

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { Link } from "../components/links.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";
 import { TextPage, TextSection } from "../components/text-page.tsx";
 import { aboutParagraphs } from "../content/about.ts";

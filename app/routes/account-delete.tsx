@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import {
   accountDeletionSchema,
   accountDeletionSummary,
@@ -11,6 +11,7 @@ import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField } from "../components/form-field.tsx";
 import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { hasPassword } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import {
@@ -9,6 +9,7 @@ import {
 } from "../../core/two-factor.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField, TextField } from "../components/form-field.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import {
   emailChangeFormSchema,
   hasPassword,
@@ -12,6 +12,7 @@ import { sameSitePath } from "../../core/redirect-target.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField, TextField } from "../components/form-field.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Form, useRevalidator } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
 import { subscriberCounts } from "../../core/newsletter.server.ts";
 import {
@@ -13,6 +13,7 @@ import {
 } from "../../core/newsletter-issues.server.ts";
 import { renderIssueBody } from "../../core/newsletter-mail.server.ts";
 import { NewsletterIssueForm } from "../components/admin/newsletter-issue-form.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/links.tsx";
 import { findArticle } from "../content/blog.ts";
 import { publicPageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/blog-article";

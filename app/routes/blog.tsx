@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/links.tsx";
 import { articles } from "../content/blog.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { publicPageMeta } from "../lib/meta.ts";

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { countReviewsOfService } from "../../core/reviews.server.ts";
 import { deleteService, findServiceFor, mayManageService } from "../../core/services.server.ts";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";

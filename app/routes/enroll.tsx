@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import {
   enrollmentInputSchema,
   listMyEnrollments,
@@ -9,6 +9,7 @@ import { findService } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";

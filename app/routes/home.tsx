@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { latestServices } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { ChevronIcon } from "../components/icons.tsx";
+import { Link } from "../components/links.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";

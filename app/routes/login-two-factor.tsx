@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { signInCodeSchema } from "../../core/two-factor.server.ts";
 import { TextField } from "../components/form-field.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";

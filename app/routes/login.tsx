@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginSchema } from "../../core/accounts.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";

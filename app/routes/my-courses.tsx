@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { cancelEnrollment, listMyEnrollments } from "../../core/enrollments.server.ts";
 import { formatLongDate } from "../../core/format.ts";
+import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
 import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.server.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
+import { Link } from "../components/links.tsx";
 import { Stars } from "../components/rating.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { confirmSubscription } from "../../core/newsletter.server.ts";
+import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/newsletter-confirm";

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import { registrationSchema } from "../../core/accounts.server.ts";
 import {
   MAX_EMAIL_LENGTH,
@@ -9,6 +9,7 @@ import {
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";

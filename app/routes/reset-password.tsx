@@ -1,8 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { PasswordField } from "../components/form-field.tsx";
+import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";

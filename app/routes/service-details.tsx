@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useSubmit } from "react-router";
+import { data, Form, useLocation, useSubmit } from "react-router";
 import {
   listCourseReviewsWithSummary,
   reviewQuerySchema,
@@ -33,6 +33,7 @@ import { useCourseImage } from "../components/course-image.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { TextAreaField } from "../components/form-field.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
+import { Link } from "../components/links.tsx";
 import { RatingBadge, Stars } from "../components/rating.tsx";
 import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
 import { ReviewSummary } from "../components/review-summary.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
 import { SERVICES_PAGE_SIZE } from "../../core/services.server.ts";
 import {
@@ -8,6 +8,7 @@ import {
   catalogueHref,
 } from "../components/catalogue-search-form.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
+import { Link } from "../components/links.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";

@@ -169,6 +169,21 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
   });
 
   describe("pages rendered on the server", () => {
+    it("pages carry React Router's whole hydration data, rendered at once", async () => {
+      const html = await (await app.request(`/services/${newestId}`)).text();
+      // app/entry.server.tsx reads the data before rendering: all of it is in the page, in
+      // order, and nothing waits to be streamed in behind a Suspense boundary.
+      const enqueued = [...html.matchAll(/streamController\.enqueue\((".*?")\);<\/script>/g)].map(
+        ([, text = '""']) => JSON.parse(text) as string,
+      );
+      expect(enqueued.join("")).toContain("Band 7 Intensive Weekend Bootcamp");
+      expect(html.indexOf("streamController.close();")).toBeGreaterThan(
+        html.lastIndexOf("streamController.enqueue("),
+      );
+      expect(html).not.toContain("<!--$?-->");
+      expect(html).not.toContain("<template");
+    });
+
     it("serves the home page with its content, title and description before any script runs", async () => {
       const response = await app.request("/");
       expect(response.status).toBe(200);

@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatPrice } from "../../../core/format.ts";
 import type { Service } from "../../../core/services.server.ts";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import { Link } from "../links.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 
 /** Courses: whether students' new courses wait for approval, and the courses out of the catalogue. */

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatLongDate } from "../../../core/format.ts";
 import type { SubscriberStatus } from "../../../core/newsletter.server.ts";
 import type { NewsletterIssue } from "../../../core/newsletter-issues.server.ts";
+import { Link } from "../links.tsx";
 
 const issueState = (issue: NewsletterIssue): string => {
   const { sent, failed, remaining } = issue.progress;

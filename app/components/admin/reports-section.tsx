@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { REPORT_REASONS, reasonLabel } from "../../../core/report-reasons.ts";
 import type { HiddenReview, ReportedReview } from "../../../core/review-moderation.server.ts";
+import { Link } from "../links.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 
 /** Reported reviews to hide or dismiss, and hidden reviews to show again. */

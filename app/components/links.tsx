@@ -1,0 +1,105 @@
+import type { ComponentProps } from "react";
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from "react-router";
+
+type LinkProps = ComponentProps<typeof RouterLink>;
+type NavLinkProps = ComponentProps<typeof RouterNavLink>;
+
+/**
+ * A path React Router would write into `href` unchanged: absolute, one slash between segments,
+ * no `.` or `..` segment, no trailing slash (but `/`), no empty `?` or `#`.
+ */
+const PLAIN_PATH = /^\/(?:[^/?#\\.][^/?#\\]*(?:\/[^/?#\\.][^/?#\\]*)*)?(?:\?[^#]+)?(?:#.+)?$/;
+
+export function isPlainPath(to: LinkProps["to"]): to is string {
+  return typeof to === "string" && PLAIN_PATH.test(to);
+}
+
+/**
+ * `<Link>` as React Router renders it on the server, for a plain path: the anchor alone. React
+ * Router's own resolves the path against the route matches (a JSON round trip), and sets up
+ * prefetching and click handling, none of which shows in the markup: about 6 µs a link, and a
+ * signed-in page has 20 to 35 of them. In the browser React Router's `<Link>` hydrates the same
+ * markup (app/components/links.test.tsx compares the two). Anything else goes to React Router's.
+ */
+export function ServerLink(props: LinkProps) {
+  const {
+    to,
+    discover = "render",
+    prefetch = "none",
+    relative,
+    reloadDocument,
+    replace,
+    mask,
+    state,
+    target,
+    preventScrollReset,
+    viewTransition,
+    defaultShouldRevalidate,
+    onClick,
+    ...rest
+  } = props;
+  if (!isPlainPath(to) || reloadDocument || prefetch !== "none" || mask) {
+    return <RouterLink {...props} />;
+  }
+  return (
+    <a
+      {...rest}
+      href={to}
+      target={target}
+      data-discover={discover === "render" ? "true" : undefined}
+    />
+  );
+}
+
+/**
+ * `<NavLink>` as React Router renders it on the server, for a plain path: active (with
+ * `aria-current` and the `active` class or the class function's answer) by React Router's rule,
+ * never pending or transitioning, as nothing navigates on the server.
+ */
+export function ServerNavLink(props: NavLinkProps) {
+  const location = useLocation();
+  const {
+    "aria-current": ariaCurrent = "page",
+    caseSensitive = false,
+    className = "",
+    end = false,
+    style,
+    to,
+    viewTransition,
+    children,
+    ...rest
+  } = props;
+  if (!isPlainPath(to) || rest.relative) return <RouterNavLink {...props} />;
+  let toPathname = to.replace(/[?#].*$/, "");
+  let locationPathname = location.pathname;
+  if (!caseSensitive) {
+    toPathname = toPathname.toLowerCase();
+    locationPathname = locationPathname.toLowerCase();
+  }
+  const isActive =
+    locationPathname === toPathname ||
+    (!end &&
+      locationPathname.startsWith(toPathname) &&
+      locationPathname.charAt(toPathname.length) === "/");
+  const renderProps = { isActive, isPending: false, isTransitioning: false };
+  return (
+    <ServerLink
+      {...rest}
+      aria-current={isActive ? ariaCurrent : undefined}
+      className={
+        typeof className === "function"
+          ? className(renderProps)
+          : [className, isActive ? "active" : null].filter(Boolean).join(" ")
+      }
+      style={typeof style === "function" ? style(renderProps) : style}
+      to={to}
+    >
+      {typeof children === "function" ? children(renderProps) : children}
+    </ServerLink>
+  );
+}
+
+/** React Router's `<Link>`: rendered as its plain anchor on the server (see ServerLink). */
+export const Link = import.meta.env.SSR ? ServerLink : RouterLink;
+/** React Router's `<NavLink>`: rendered as its plain anchor on the server (see ServerNavLink). */
+export const NavLink = import.meta.env.SSR ? ServerNavLink : RouterNavLink;
