@@ -45,6 +45,9 @@ function superviseProcesses(count: number) {
     const first = listened.size === 0;
     listened.add(worker.id);
     if (first) for (let i = 1; i < count; i++) fork();
+    // Connections are shared out as they open: one opened before every process listens stays
+    // with the first (the bench waits for this line before loading the site).
+    if (listened.size === count) console.log(`All ${count} server processes are serving.`);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {

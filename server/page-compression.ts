@@ -24,7 +24,7 @@ export function compressPage(
   if (/\bbr\b/.test(acceptEncoding)) {
     body = brotliCompressSync(html, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: personal ? 1 : 3,
+        [constants.BROTLI_PARAM_QUALITY]: personal ? 0 : 3,
         [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },

@@ -7,6 +7,9 @@ export function UserIcon({ className = "size-6" }: { className?: string }) {
   );
 }
 
+const STAR_PATH =
+  "m12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9L12 2.5Z";
+
 export function StarIcon({
   className = "size-5",
   filled = true,
@@ -23,10 +26,23 @@ export function StarIcon({
       strokeWidth={filled ? 0 : 1.5}
       aria-hidden="true"
     >
-      <path d="m12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9L12 2.5Z" />
+      <path d={STAR_PATH} />
     </svg>
   );
 }
+
+/**
+ * Five small stars, the first `filled` of them filled, as markup: the same drawing as five
+ * `StarIcon`s, made once per count instead of as ten elements on every review of every page.
+ */
+export const fiveStarsMarkup = (() => {
+  const star = (filled: boolean) =>
+    `<svg class="size-4" viewBox="0 0 24 24" fill="${filled ? "currentColor" : "none"}" stroke="currentColor" stroke-width="${filled ? 0 : 1.5}" aria-hidden="true"><path d="${STAR_PATH}"></path></svg>`;
+  const byCount = [0, 1, 2, 3, 4, 5].map((filled) =>
+    [1, 2, 3, 4, 5].map((position) => star(position <= filled)).join(""),
+  );
+  return (filled: number) => byCount[Math.max(0, Math.min(5, Math.floor(filled)))] ?? "";
+})();
 
 export function ChevronIcon({ className = "size-5" }: { className?: string }) {
   return (

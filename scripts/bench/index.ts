@@ -140,10 +140,21 @@ async function startSite(url: string, port: number, processes = "1"): Promise<Ch
       NODE_ENV: "",
       WEB_CONCURRENCY: processes,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
+  // Every process listening before the load opens its connections, which stay where they open.
+  const allServing =
+    processes === "1"
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          child.stdout?.on("data", (chunk: Buffer) => {
+            if (chunk.toString().includes("server processes are serving")) resolve();
+          }),
+        );
+  child.stdout?.resume();
   await waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 10, server: child });
+  await allServing;
   return child;
 }
 
