@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 
 /**
@@ -16,7 +16,7 @@ export const PUBLIC_REVALIDATED = "public, no-cache";
  */
 export function publicJson(c: Context, value: unknown): Response {
   const body = JSON.stringify(value);
-  const tag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  const tag = `"${hash("sha1", body, "base64url")}"`;
   c.header("Cache-Control", PUBLIC_REVALIDATED);
   c.header("ETag", tag);
   if (clientHolds(c.req.header("if-none-match"), tag)) return c.body(null, 304);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { pageTexts } from "../app/context.server.ts";
 
 /** An inline script: a `<script>` without `src`, and what it runs. */
@@ -26,12 +26,11 @@ export async function hashInlineScripts(
   const html = pageTexts.get(response) ?? (await response.text());
   const hashes = new Set<string>();
   for (const [, script = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (script.length > 0)
-      hashes.add(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    if (script.length > 0) hashes.add(`'sha256-${hash("sha256", script, "base64")}'`);
   }
   const headers = new Headers(response.headers);
   if (!headers.has("etag")) {
-    headers.set("ETag", `W/"${createHash("sha1").update(html).digest("base64url")}"`);
+    headers.set("ETag", `W/"${hash("sha1", html, "base64url")}"`);
   }
   return { html, headers, hashes: [...hashes] };
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
@@ -158,7 +158,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
     const headers = new Headers(response.headers);
     let etag = headers.get("etag");
     if (!etag) {
-      etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+      etag = `W/"${hash("sha1", body, "base64url")}"`;
       headers.set("ETag", etag);
     }
     headers.set("Content-Length", String(body.length));
