@@ -111,16 +111,34 @@ export async function listServices(
   if (filter.maxPrice !== undefined) {
     matching = matching.where("price_cents", "<=", Math.round(filter.maxPrice * 100));
   }
-  const [rows, total] = await Promise.all([
+  const narrowed =
+    words.length > 0 ||
+    filter.module !== undefined ||
+    filter.minPrice !== undefined ||
+    filter.maxPrice !== undefined;
+  const [rows, count] = await Promise.all([
     inOrder(matching.selectAll(), filter.sort ?? "newest")
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(size)
       .offset(page * size)
       .execute(),
-    matching
-      .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .executeTakeFirstOrThrow(),
+    narrowed
+      ? matching
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .executeTakeFirstOrThrow()
+          .then(({ count }) => Number(count))
+      : publishedCount(db),
   ]);
-  return { services: rows.map(toService), count: Number(total.count) };
+  return { services: rows.map(toService), count };
+}
+
+/** The whole published catalogue's size, from the tally its triggers keep. */
+async function publishedCount(db: DB): Promise<number> {
+  const tally = await db
+    .selectFrom("catalogue_tallies")
+    .select("course_count")
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return tally?.course_count ?? 0;
 }

@@ -22,6 +22,7 @@ import * as uploadedImages from "./migrations/2026-11-23T17-00_uploaded-images.t
 import * as twoFactor from "./migrations/2026-11-24T10-00_two-factor.ts";
 import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts";
 import * as contentChanges from "./migrations/2026-11-24T12-00_content-changes.ts";
+import * as catalogueTallies from "./migrations/2026-11-25T10-00_catalogue-tallies.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T10-00_two-factor": twoFactor,
   "2026-11-24T11-00_mail-about-user": mailAboutUser,
   "2026-11-24T12-00_content-changes": contentChanges,
+  "2026-11-25T10-00_catalogue-tallies": catalogueTallies,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -109,6 +109,12 @@ export interface ReviewTalliesTable {
   gain_count: number;
 }
 
+/** How many courses are in each status, kept by triggers on `services` (migration 2026-11-25T10-00). */
+export interface CatalogueTalliesTable {
+  status: ServiceStatus;
+  course_count: number;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -311,6 +317,7 @@ export interface Database {
   newsletter_issues: NewsletterIssuesTable;
   review_votes: ReviewVotesTable;
   review_tallies: ReviewTalliesTable;
+  catalogue_tallies: CatalogueTalliesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   two_factors: TwoFactorsTable;
 }

@@ -6,7 +6,7 @@ import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import { listReviewsForService } from "../../core/reviews.server.ts";
 import { findService, latestServices } from "../../core/services.server.ts";
 import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.server.ts";
-import { migrateDown, migrateToLatest } from "../../db/migrate.ts";
+import { migrateDown, migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import { catalogue } from "../../db/seed/catalogue.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
@@ -49,6 +49,64 @@ describe.each(engines)("data layer on %s", (engine) => {
     const second = await listServices(db, { page: 1, size: 9 });
     expect(second.services).toHaveLength(count - 9);
     expect(second.services.at(-1)?.name).toBe(catalogue[0]?.name);
+  });
+
+  it("counts the published catalogue through every kind of write, from a tally", async () => {
+    const db = await open({ migrate: false });
+    await migrateTo(db, "2026-11-24T12-00_content-changes");
+    // Courses from before the tally existed are counted when it is made.
+    await insertService(db);
+    await insertService(db, { status: "pending" });
+    await migrateToLatest(db);
+    const published = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("services")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .where("status", "=", "published")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const listed = async () => (await listServices(db, { page: 0, size: 9 })).count;
+    expect(await listed()).toBe(1);
+
+    const added = await insertService(db);
+    const pending = await insertService(db, { status: "pending" });
+    expect(await listed()).toBe(2);
+    await db
+      .updateTable("services")
+      .set({ status: "published" })
+      .where("id", "=", pending)
+      .execute();
+    expect(await listed()).toBe(3);
+    // Set to what it was: no change.
+    await db
+      .updateTable("services")
+      .set({ status: "published" })
+      .where("status", "=", "published")
+      .execute();
+    expect(await listed()).toBe(3);
+    await db
+      .updateTable("services")
+      .set({ status: "unpublished" })
+      .where("id", "=", added)
+      .execute();
+    expect(await listed()).toBe(2);
+    // A write outside the app (a script, an SQL console), and a conflicting one that does nothing.
+    await sql`insert into services (id, name, price_cents, description, image_url, created_at, status)
+      values ('by-hand', 'By hand', 100, 'Added by hand.', '/x.svg', ${new Date().toISOString()}, 'published')
+      on conflict (id) do nothing`.execute(db);
+    await sql`insert into services (id, name, price_cents, description, image_url, created_at, status)
+      values ('by-hand', 'By hand', 100, 'Added by hand.', '/x.svg', ${new Date().toISOString()}, 'published')
+      on conflict (id) do nothing`.execute(db);
+    expect(await listed()).toBe(3);
+    await db.deleteFrom("services").where("id", "=", "by-hand").execute();
+    await db.deleteFrom("services").where("status", "=", "unpublished").execute();
+    expect(await listed()).toBe(2);
+    expect(await listed()).toBe(await published());
+    // A search still counts what it finds.
+    expect((await listServices(db, { page: 0, size: 9, q: "nothing like this" })).count).toBe(0);
   });
 
   it("keeps prices exact to the cent", async () => {
