@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { sendsSessionCookie } from "./auth/session-cookie.ts";
 
 /**
  * ASVS 14.3.2: answers meant for one person are never stored by a browser or a
@@ -33,8 +34,6 @@ export function clientHolds(ifNoneMatch: string | null | undefined, etag: string
   });
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=/;
-
 /**
  * Pages: a page seen with a session shows that person's name and links, and an answer that sets
  * a cookie belongs to one browser: both private. Anonymous pages may be stored, and are
@@ -62,5 +61,5 @@ export function secureCookies(headers: Headers): void {
 
 /** Whether an answer is made for one visitor: they sent a session cookie, or it sets a cookie. */
 export function isPersonal(cookieHeader: string | undefined, responseHeaders: Headers): boolean {
-  return SESSION_COOKIE.test(cookieHeader ?? "") || responseHeaders.has("Set-Cookie");
+  return sendsSessionCookie(cookieHeader) || responseHeaders.has("Set-Cookie");
 }

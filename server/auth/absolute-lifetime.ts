@@ -1,9 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { endSessionIfOverAge } from "../../core/sessions.server.ts";
 import type { DB } from "../../db/index.ts";
-
-/** Better Auth's session cookie (with the `__Secure-` prefix in production): `<token>.<signature>`. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=([^;]+)/;
+import { sessionCookieValue } from "./session-cookie.ts";
 
 /**
  * Before Better Auth's endpoints read the session, a session past its absolute lifetime is ended
@@ -12,7 +10,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?ielts-hub\.session_token=([^;]+)
  */
 export function endOverAgeSessions(db: DB): MiddlewareHandler {
   return async (c, next) => {
-    const value = SESSION_COOKIE.exec(c.req.header("cookie") ?? "")?.[1];
+    const value = sessionCookieValue(c.req.header("cookie"));
     if (value && value.length <= MAX_COOKIE_LENGTH) {
       // A cookie is whatever the client sends: a broken %-escape is no session, not an error.
       const token = safelyDecoded(value)?.split(".")[0];
