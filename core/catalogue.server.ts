@@ -7,6 +7,7 @@ import {
 } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import type { Database, ServicesTable } from "../db/schema.ts";
 import {
   CATALOGUE_SORT_IDS,
@@ -120,7 +121,7 @@ export async function listServices(
     inOrder(matching.selectAll(), filter.sort ?? "newest")
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
-      .limit(size)
+      .limit(inlineLimit(size))
       .offset(page * size)
       .execute(),
     narrowed

@@ -1,4 +1,5 @@
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import { toDate } from "../db/schema.ts";
 import type { ContactMessage } from "./contact.ts";
 import { isPlausibleId } from "./ids.ts";
@@ -79,7 +80,7 @@ export async function listContactMessages(db: DB, limit = 100): Promise<Received
     .orderBy((eb) => eb.case().when("handled_at", "is", null).then(0).else(1).end())
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { Database } from "../db/schema.ts";
 import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
@@ -103,36 +104,34 @@ async function readListedReviews(
 ): Promise<PublicReview[]> {
   const byStars = query.stars !== undefined;
   const byModule = query.module !== undefined;
-  const shape = `${query.sort} ${byStars} ${byModule}`;
+  const shape = `${query.sort} ${byStars} ${byModule} ${limit}`;
   let list = listQueries.get(shape);
   if (!list) {
-    list = compileList(query.sort, byStars, byModule);
+    list = compileList(query.sort, byStars, byModule, limit);
     listQueries.set(shape, list);
   }
   // A filter the shape does not have ignores its argument.
-  const rows = await list(
-    db,
-    serviceId,
-    query.stars ?? 0,
-    query.module ?? "academic",
-    limit,
-    offset,
-  );
+  const rows = await list(db, serviceId, query.stars ?? 0, query.module ?? "academic", offset);
   return rows.map(toPublicReview);
 }
 
 /**
- * The list's query of one shape (its order, and which filters it has), built and compiled once
- * (db/precompiled.ts): every course page reads it. There are sixteen shapes at most.
+ * The list's query of one shape (its order, which filters it has, and its page size, written into
+ * the text: db/inline-limit.ts), built and compiled once (db/precompiled.ts): every course page
+ * reads it. There are sixteen shapes at most per page size.
  */
-function compileList(sort: ListChoices["sort"], byStars: boolean, byModule: boolean) {
+function compileList(
+  sort: ListChoices["sort"],
+  byStars: boolean,
+  byModule: boolean,
+  limit: number,
+) {
   return precompiled(
     (
       db: DB,
       serviceId: string,
       stars: number,
       module: NonNullable<ListChoices["module"]>,
-      limit: number,
       offset: number,
     ) => {
       let list = visibleMatching(reviewsWithDetails(db), serviceId, {
@@ -149,7 +148,7 @@ function compileList(sort: ListChoices["sort"], byStars: boolean, byModule: bool
       return list
         .orderBy("reviews.created_at", "desc")
         .orderBy("reviews.id", "desc")
-        .limit(limit)
+        .limit(inlineLimit(limit))
         .offset(offset);
     },
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import { type EnrollmentStatus, toDate } from "../db/schema.ts";
 import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "./field-limits.ts";
 import { isPlausibleId } from "./ids.ts";
@@ -203,7 +204,7 @@ export async function listEnrollmentRequests(db: DB, limit = 100): Promise<Enrol
     .orderBy((eb) => eb.case().when("enrollments.status", "=", "requested").then(0).else(1).end())
     .orderBy("enrollments.created_at", "desc")
     .orderBy("enrollments.id", "desc")
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .execute();
   return rows.map(toEnrollment);
 }

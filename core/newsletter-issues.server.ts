@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import {
   type DeliveryStatus,
   type IssueStatus,
@@ -173,7 +174,7 @@ export async function listIssues(db: DB, limit = 50): Promise<NewsletterIssue[]>
     .selectAll()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .execute();
   return withProgress(db, rows);
 }
@@ -284,7 +285,7 @@ export async function queueNextDeliveries(
       const subscribers = await subscribersWithoutDelivery(trx, issueId)
         .select(["subscriber.id", "subscriber.email"])
         .orderBy("subscriber.id")
-        .limit(batchSize)
+        .limit(inlineLimit(batchSize))
         .execute();
       if (subscribers.length === 0) return 0;
       const inserted = await trx

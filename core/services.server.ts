@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import { precompiled } from "../db/precompiled.ts";
 import { type ServiceRow, type ServiceStatus, toDate } from "../db/schema.ts";
 import {
@@ -67,7 +68,7 @@ async function newestFirst(db: DB, { offset, limit }: { offset: number; limit: n
     .where("status", "=", "published")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .offset(offset)
     .execute();
   return rows.map(toService);
@@ -87,7 +88,7 @@ export async function listCatalogueDates(
     .where("status", "=", "published")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(inlineLimit(limit))
     .execute();
   return rows.map((row) => ({ id: row.id, createdAt: toDate(row.created_at) }));
 }
