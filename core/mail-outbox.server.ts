@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import type { Database, MailOutboxTable, Timestamp } from "../db/schema.ts";
 
 /** A message ready to go out. */
@@ -150,7 +151,7 @@ export async function claimDueItem(db: DB, now = new Date()): Promise<OutboxItem
       .where("next_attempt_at", "<=", moment)
       .where(isFree)
       .orderBy("next_attempt_at")
-      .limit(5)
+      .limit(inlineLimit(5))
       .execute();
     if (candidates.length === 0) return undefined;
     for (const candidate of candidates) {

@@ -312,7 +312,7 @@ export async function deleteService(
       .selectFrom("reviews")
       .select("id")
       .where("service_id", "=", serviceId)
-      .limit(1)
+      .limit(inlineLimit(1))
       .executeTakeFirst();
     if (review) {
       await trx
