@@ -20,9 +20,24 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const meta: Route.MetaFunction = () =>
   pageMeta("My Reviews", "The reviews you have written on IELTS Hub.");
 
+/** What the page shows of each review, and all it carries into the page's data. */
+type ListedReview = Pick<
+  Review,
+  "id" | "serviceName" | "rating" | "message" | "hiddenReason" | "createdAt"
+>;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const reviews = await listReviewsByUser(context.get(appContext).db, user.id);
+  const reviews: ListedReview[] = (
+    await listReviewsByUser(context.get(appContext).db, user.id)
+  ).map(({ id, serviceName, rating, message, hiddenReason, createdAt }) => ({
+    id,
+    serviceName,
+    rating,
+    message,
+    hiddenReason,
+    createdAt,
+  }));
   // Without JavaScript, Delete leads here with ?confirm=<id> to ask before deleting.
   const confirmId = new URL(request.url).searchParams.get("confirm");
   const confirming = reviews.find((review) => review.id === confirmId) ?? null;
@@ -46,7 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/my-reviews", { type: "success", message: "Review Delete Success" });
 }
 
-function DeleteLink({ review, onAsk }: { review: Review; onAsk: (review: Review) => void }) {
+function DeleteLink({
+  review,
+  onAsk,
+}: {
+  review: ListedReview;
+  onAsk: (review: ListedReview) => void;
+}) {
   return (
     <Link
       to={`?confirm=${review.id}`}
@@ -63,7 +84,7 @@ function DeleteLink({ review, onAsk }: { review: Review; onAsk: (review: Review)
   );
 }
 
-function EditLink({ review, className = "link" }: { review: Review; className?: string }) {
+function EditLink({ review, className = "link" }: { review: ListedReview; className?: string }) {
   return (
     <Link
       to={`/update/${review.id}`}
@@ -77,7 +98,7 @@ function EditLink({ review, className = "link" }: { review: Review; className?: 
 
 export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, confirming } = loaderData;
-  const [asking, setAsking] = useState<Review | null>(null);
+  const [asking, setAsking] = useState<ListedReview | null>(null);
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">My Reviews</h1>

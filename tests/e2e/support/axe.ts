@@ -12,13 +12,24 @@ async function settle(page: Page): Promise<boolean> {
   // (after its first paint): wait for that, and two frames for the toast to mount, so it is
   // there to be held. (Without JavaScript React Router's context script never ran.)
   const scripted = await page.evaluate(() => "__reactRouterContext" in window);
+  const toast = page.locator("[role=status][aria-live]").first();
   if (scripted) {
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
+    // A toast the page's data carries (after a client-side navigation too) mounts from an effect,
+    // which on a busy machine may come after those two frames: wait for it, briefly, so that it
+    // is held rather than measured while it fades in.
+    const toastDue = await page.evaluate(() => {
+      const router = (
+        window as { __reactRouterDataRouter?: { state: { loaderData: Record<string, unknown> } } }
+      ).__reactRouterDataRouter;
+      const root = router?.state.loaderData.root as { toast?: unknown } | undefined;
+      return Boolean(root?.toast);
+    });
+    if (toastDue) await toast.waitFor({ timeout: 2000 }).catch(() => {});
   }
-  const toast = page.locator("[role=status][aria-live]").first();
   const held =
     (await toast.count()) > 0 &&
     (await toast.hover({ timeout: 1000 }).then(
