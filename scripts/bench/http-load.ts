@@ -11,6 +11,7 @@
  * at 63,000: the client, not the server, was measured (the server was 85 % idle).
  */
 import { connect, type Socket } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 
 export interface LoadResult {
   /** Answers per second over the measured time. */
@@ -23,6 +24,8 @@ export interface LoadResult {
 }
 
 const HEADER_END = Buffer.from("\r\n\r\n");
+/** Time for a supervisor to hand a new connection to one of its processes (node:cluster). */
+const CONNECTION_GAP_MS = 5;
 
 export async function httpLoad({
   url,
@@ -53,12 +56,26 @@ export async function httpLoad({
   );
   const latencies: number[] = [];
   let failures = 0;
+  // Every connection is open before the first request, one after another. A site of several
+  // processes (node:cluster) hands a new connection to a process that has acknowledged the
+  // previous one it got: connections opened in a burst, or while the processes were busy
+  // answering, went unevenly (on two processes, 17 and 33 of fifty) and stayed so, each
+  // process's connections then waiting on its own queue.
+  const sockets: Socket[] = [];
+  for (let i = 0; i < connections; i++) {
+    sockets.push(
+      await new Promise<Socket>((resolve, reject) => {
+        const socket = connect(Number(target.port || 80), target.hostname, () => resolve(socket));
+        socket.once("error", reject);
+      }),
+    );
+    await delay(CONNECTION_GAP_MS);
+  }
   const measuredFrom = performance.now() + warmUpSeconds * 1000;
   const ends = measuredFrom + seconds * 1000;
 
-  const runConnection = () =>
+  const runConnection = (socket: Socket) =>
     new Promise<void>((resolve, reject) => {
-      const socket: Socket = connect(Number(target.port || 80), target.hostname);
       socket.setNoDelay(true);
       let pending: Buffer = Buffer.alloc(0);
       let sentAt = 0;
@@ -85,7 +102,6 @@ export async function httpLoad({
         send();
       };
 
-      socket.on("connect", send);
       socket.on("error", reject);
       socket.on("close", () => resolve());
       socket.on("data", (data: Buffer) => {
@@ -136,10 +152,11 @@ export async function httpLoad({
           }
         }
       });
+      send();
     });
 
   let lastAnswerAt = measuredFrom;
-  await Promise.all(Array.from({ length: connections }, runConnection));
+  await Promise.all(sockets.map(runConnection));
   const elapsed = (lastAnswerAt - measuredFrom) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (share: number) => latencies[Math.floor((latencies.length - 1) * share)] ?? Number.NaN;
