@@ -24,6 +24,12 @@ const linkCases: [string, Parameters<typeof ServerLink>[0]][] = [
   ["a new window", { to: "/terms", target: "_blank", rel: "noreferrer" }],
   ["no discovery", { to: "/privacy", discover: "none" }],
   ["scroll kept", { to: "/services?page=3", preventScrollReset: true, replace: true }],
+  ["another query of the page", { to: "?page=2&sort=highest" }],
+  ["another query and a fragment", { to: "?sort=lowest#reviews-heading" }],
+  ["no query, a fragment", { to: "?#reviews-heading", preventScrollReset: true }],
+  ["a fragment alone", { to: "#top" }],
+  ["an empty query", { to: "?" }],
+  ["an empty fragment", { to: "#" }],
   // React Router's own, below: the path is not written as it stands, or more than an anchor.
   ["prefetching", { to: "/services", prefetch: "intent" }],
   ["a relative path", { to: "reviews" }],
@@ -31,7 +37,7 @@ const linkCases: [string, Parameters<typeof ServerLink>[0]][] = [
   ["a dot segment", { to: "/a/./b" }],
   ["a double slash", { to: "/a//b" }],
   ["a trailing slash", { to: "/services/" }],
-  ["an empty query", { to: "/services?" }],
+  ["a path with an empty query", { to: "/services?" }],
   ["another site", { to: "https://example.com/x" }],
   ["a protocol-relative address", { to: "//example.com/x" }],
   ["a path object", { to: { pathname: "/services", search: "?page=2" } }],
@@ -64,9 +70,11 @@ const navLinkCases: [string, Parameters<typeof ServerNavLink>[0]][] = [
 describe("links rendered on the server", () => {
   it.each(linkCases)("<Link> to %s is React Router's markup", (_, props) => {
     const children = "Go";
-    expect(render("/services/abc", <ServerLink {...props}>{children}</ServerLink>)).toBe(
-      render("/services/abc", <RouterLink {...props}>{children}</RouterLink>),
-    );
+    for (const location of ["/services/abc", "/services/a%20b/", "/"]) {
+      expect(render(location, <ServerLink {...props}>{children}</ServerLink>)).toBe(
+        render(location, <RouterLink {...props}>{children}</RouterLink>),
+      );
+    }
   });
 
   it.each(navLinkCases)("<NavLink> to %s is React Router's markup", (_, props) => {

@@ -15,13 +15,26 @@ export function isPlainPath(to: LinkProps["to"]): to is string {
 }
 
 /**
- * `<Link>` as React Router renders it on the server, for a plain path: the anchor alone. React
+ * Where a link to another query or fragment of this page (`?page=2#reviews`) leads: React Router
+ * keeps the current path and drops an empty `?` or `#`.
+ */
+function samePageHref(pathname: string, to: string): string {
+  const hashAt = to.indexOf("#");
+  const search = hashAt === -1 ? to : to.slice(0, hashAt);
+  const hash = hashAt === -1 ? "" : to.slice(hashAt);
+  return pathname + (search === "?" ? "" : search) + (hash === "#" ? "" : hash);
+}
+
+/**
+ * `<Link>` as React Router renders it on the server, for a plain path or another query or fragment
+ * of the same page: the anchor alone. React
  * Router's own resolves the path against the route matches (a JSON round trip), and sets up
  * prefetching and click handling, none of which shows in the markup: about 6 µs a link, and a
  * signed-in page has 20 to 35 of them. In the browser React Router's `<Link>` hydrates the same
  * markup (app/components/links.test.tsx compares the two). Anything else goes to React Router's.
  */
 export function ServerLink(props: LinkProps) {
+  const { pathname } = useLocation();
   const {
     to,
     discover = "render",
@@ -38,13 +51,18 @@ export function ServerLink(props: LinkProps) {
     onClick,
     ...rest
   } = props;
-  if (!isPlainPath(to) || reloadDocument || prefetch !== "none" || mask) {
+  const href = isPlainPath(to)
+    ? to
+    : typeof to === "string" && /^[?#]/.test(to)
+      ? samePageHref(pathname, to)
+      : undefined;
+  if (href === undefined || reloadDocument || prefetch !== "none" || mask) {
     return <RouterLink {...props} />;
   }
   return (
     <a
       {...rest}
-      href={to}
+      href={href}
       target={target}
       data-discover={discover === "render" ? "true" : undefined}
     />
