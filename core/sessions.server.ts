@@ -75,7 +75,6 @@ export async function findSessionWithUser(
   return row as SessionWithUser | undefined;
 }
 
-/** A session as its owner sees it on the signed-in devices page. */
 /**
  * How recent a sign-in must be for a change that a stolen session must not make alone on an
  * account with no password to ask for (setting one; deleting the account): Google's word is
@@ -94,6 +93,7 @@ export async function isFreshSignIn(db: DB, sessionId: string, now = new Date())
   return now.getTime() - new Date(session.created_at).getTime() < FRESH_SIGN_IN_SECONDS * 1000;
 }
 
+/** A session as its owner sees it on the signed-in devices page. */
 export interface SignedInDevice {
   id: string;
   /** "Chrome on Android", from the browser's user agent. */

@@ -15,10 +15,14 @@ export function isPlainPath(to: LinkProps["to"]): to is string {
 }
 
 /**
- * Where a link to another query or fragment of this page (`?page=2#reviews`) leads: React Router
- * keeps the current path and drops an empty `?` or `#`.
+ * The `href` React Router writes for `to` on the page at `pathname`, when it is a plain path or
+ * another query or fragment of this page (`?page=2#reviews`: the current path, an empty `?` or
+ * `#` dropped); undefined for anything else.
  */
-function samePageHref(pathname: string, to: string): string {
+function plainHref(to: LinkProps["to"], pathname: string): string | undefined {
+  if (typeof to !== "string") return undefined;
+  if (PLAIN_PATH.test(to)) return to;
+  if (!/^[?#]/.test(to)) return undefined;
   const hashAt = to.indexOf("#");
   const search = hashAt === -1 ? to : to.slice(0, hashAt);
   const hash = hashAt === -1 ? "" : to.slice(hashAt);
@@ -27,10 +31,9 @@ function samePageHref(pathname: string, to: string): string {
 
 /**
  * `<Link>` as React Router renders it on the server, for a plain path or another query or fragment
- * of the same page: the anchor alone. React
- * Router's own resolves the path against the route matches (a JSON round trip), and sets up
- * prefetching and click handling, none of which shows in the markup: about 6 µs a link, and a
- * signed-in page has 20 to 35 of them. In the browser React Router's `<Link>` hydrates the same
+ * of the same page: the anchor alone. React Router's own resolves the path against the route
+ * matches (a JSON round trip), and sets up prefetching and click handling, none of which shows in
+ * the markup: about 6 µs a link, and a signed-in page has 20 to 35 of them. In the browser React Router's `<Link>` hydrates the same
  * markup (app/components/links.test.tsx compares the two). Anything else goes to React Router's.
  */
 export function ServerLink(props: LinkProps) {
@@ -51,11 +54,7 @@ export function ServerLink(props: LinkProps) {
     onClick,
     ...rest
   } = props;
-  const href = isPlainPath(to)
-    ? to
-    : typeof to === "string" && /^[?#]/.test(to)
-      ? samePageHref(pathname, to)
-      : undefined;
+  const href = plainHref(to, pathname);
   if (href === undefined || reloadDocument || prefetch !== "none" || mask) {
     return <RouterLink {...props} />;
   }

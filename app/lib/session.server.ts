@@ -13,10 +13,7 @@ export function getSessionUser(context: ContextProvider) {
 }
 
 /** For protected pages: the user, or a redirect to /login that remembers where they were going. */
-export async function requireUser(
-  request: Request,
-  context: ContextProvider,
-): Promise<SignedInUser> {
+export function requireUser(request: Request, context: ContextProvider): SignedInUser {
   const { user } = getSessionUser(context);
   if (user) return user;
   const url = new URL(request.url);
@@ -24,12 +21,12 @@ export async function requireUser(
 }
 
 /** For pages about the signed-in device itself: the user and this session's id, or as requireUser. */
-export async function requireUserSession(
+export function requireUserSession(
   request: Request,
   context: ContextProvider,
-): Promise<{ user: SignedInUser; sessionId: string }> {
-  const user = await requireUser(request, context);
-  // The same lookup as requireUser's (getSessionUser keeps it per request): a user has a session.
+): { user: SignedInUser; sessionId: string } {
+  const user = requireUser(request, context);
+  // The same lookup as requireUser's (read once per request): a user has a session.
   const { sessionId } = getSessionUser(context);
   return { user, sessionId: sessionId as string };
 }
@@ -39,7 +36,7 @@ export async function requireUserSession(
  * do not even show they exist. An owner without two-factor sign-in is sent to turn it on first
  * (decision 0032).
  */
-export async function requireOwner(context: ContextProvider): Promise<SignedInUser> {
+export function requireOwner(context: ContextProvider): SignedInUser {
   const { user } = getSessionUser(context);
   if (user?.isOwner) return user;
   if (user?.ownerNeedsSecondFactor) throw redirect("/account/two-factor");

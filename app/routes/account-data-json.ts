@@ -8,7 +8,7 @@ import type { Route } from "./+types/account-data-json";
  * JSON file (the same document as `GET /api/me/export`). A visitor goes to the login page first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db, baseUrl } = context.get(appContext);
   const now = new Date();
   const data = await exportAccountData(db, user.id, { siteUrl: baseUrl, now });

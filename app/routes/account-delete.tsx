@@ -33,7 +33,7 @@ const signInAgain = (minutes: number) =>
   `For your safety, deleting your account needs a sign-in from the last ${minutes} minutes. Please sign in with Google again, then delete it.`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { db, googleSignIn } = context.get(appContext);
   const [password, freshSignIn, summary] = await Promise.all([
     hasPassword(db, user.id),
@@ -64,7 +64,7 @@ const refused = (
  * home with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { db, auth, authHeaders, securityLog, clientAddress, baseUrl, wakeMailWorker } =
     context.get(appContext);
   const form = await request.formData();

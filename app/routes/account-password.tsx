@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Change your password", "Change the password of your IELTS Hub account.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { db, googleSignIn } = context.get(appContext);
   const [password, fresh] = await Promise.all([
     hasPassword(db, user.id),
@@ -48,7 +48,7 @@ const signInAgain = (minutes: number) =>
  * the mail come from the site's rules (server/auth/account-rules.ts).
  */
 async function setPassword(request: Request, context: Route.ActionArgs["context"], form: FormData) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { auth, authHeaders, db, securityLog, clientAddress, baseUrl, wakeMailWorker } =
     context.get(appContext);
   if (!(await isFreshSignIn(db, sessionId)))
@@ -101,7 +101,7 @@ const WRONG_PASSWORD = "This is not your current password.";
  * tokens, the security log and the mail telling the owner: server/auth/account-rules.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { auth, authHeaders, db } = context.get(appContext);
   const form = await request.formData();
   if (!(await hasPassword(db, user.id))) return setPassword(request, context, form);

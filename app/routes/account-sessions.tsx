@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Signed-in devices", "Where your IELTS Hub account is signed in, and ending it there.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { db } = context.get(appContext);
   const devices = await listSignedInDevices(db, user.id);
   return {
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * it. Another person's session id changes nothing (and says so no differently than a stale one).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, sessionId } = await requireUserSession(request, context);
+  const { user, sessionId } = requireUserSession(request, context);
   const { db, securityLog, clientAddress } = context.get(appContext);
   const form = await request.formData();
   const log = (outcome: "success" | "failure", reason: string) =>

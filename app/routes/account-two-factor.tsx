@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () =>
 const PAGE = "/account/two-factor";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db, auth } = context.get(appContext);
   const [state, password] = await Promise.all([
     twoFactorState(db, user.id),
@@ -104,7 +104,7 @@ async function refusedBy(response: Response, form: TwoFactorForm, about: "passwo
  * Auth's two-factor endpoints, so the site's rules (limits, log, mail) apply as on the API.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const app = context.get(appContext);
   const { auth, authHeaders } = app;
   const headers = authHeaders(request);

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db } = context.get(appContext);
   const [emailVerified, password] = await Promise.all([
     isEmailVerified(db, user.id),
@@ -56,7 +56,7 @@ const refused = (refusal: Refusal, status = 400) => data(refusal, { status });
  * to confirm the current address (the banner on every page posts here too).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "photo":

@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Add Service", "Add a course to the IELTS Hub catalogue.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  requireUser(request, context);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const form = await request.formData();
   const result = parseForm(serviceFormSchema, form);
   const upload = await readImageUpload(form, "imageFile");

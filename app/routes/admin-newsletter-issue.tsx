@@ -31,7 +31,7 @@ const PROGRESS_REFRESH_MS = 2000;
 
 /** One issue: a draft to change, preview, test and send; once sent, its progress. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const owner = await requireOwner(context);
+  const owner = requireOwner(context);
   const { db } = context.get(appContext);
   const [issue, subscribers] = await Promise.all([
     findIssue(db, params.issueId),
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const owner = await requireOwner(context);
+  const owner = requireOwner(context);
   const { db } = context.get(appContext);
   const issueId = params.issueId;
   const here = `/admin/newsletter/${issueId}`;

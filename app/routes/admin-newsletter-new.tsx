@@ -14,12 +14,12 @@ export const meta: Route.MetaFunction = () =>
 
 /** The owner writes a new issue; it is kept as a draft to preview, test and send. */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwner(context);
+  requireOwner(context);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(context);
+  const owner = requireOwner(context);
   const result = parseForm(issueInputSchema, await request.formData());
   if (!result.ok) {
     return data({ values: result.values, fieldErrors: result.fieldErrors }, { status: 400 });

@@ -11,7 +11,7 @@ function csvField(value: string): string {
 
 /** The confirmed subscribers as CSV, for owners only (404 for anyone else). */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwner(context);
+  requireOwner(context);
   const rows = await confirmedSubscribers(context.get(appContext).db);
   const lines = [
     "email,confirmed_at",

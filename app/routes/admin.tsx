@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () =>
 
 /** The owner's page; anyone else gets the 404 page, as if it did not exist. */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwner(context);
+  requireOwner(context);
   const { db } = context.get(appContext);
   const [
     owners,
@@ -76,7 +76,7 @@ const adminActions: AdminActions = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(context);
+  const owner = requireOwner(context);
   const form = await request.formData();
   const intent = field(form, "intent");
   const handle = Object.hasOwn(adminActions, intent) ? adminActions[intent] : undefined;

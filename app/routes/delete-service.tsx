@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  * course's creator or an owner sees it; for anyone else it does not exist.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db } = context.get(appContext);
   const service = await findServiceFor(db, params.id, user);
   if (!service) throw notYours(request, context, user.id, "not-found");
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const deleted = await deleteService(context.get(appContext).db, {
     writer: writerFor(context, user),
     serviceId: params.id,

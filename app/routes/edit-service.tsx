@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** Only the course's creator or an owner sees this page; for anyone else it does not exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const service = await findServiceFor(context.get(appContext).db, params.id, user);
   if (!service) throw notYours(request, context, user.id, "not-found");
   if (!mayManageService(user, service)) throw notYours(request, context, user.id, "not-allowed");
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const form = await request.formData();
   const result = parseForm(serviceFormSchema, form);
   const upload = await readImageUpload(form, "imageFile");

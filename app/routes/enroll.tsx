@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  * /login and comes back). Once asked, the page shows the request and how to pay.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db } = context.get(appContext);
   const service = await findService(db, params.id);
   if (!service) throw data(null, { status: 404 });
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const result = parseForm(enrollmentInputSchema, await request.formData());
   if (!result.ok) {
     return data(

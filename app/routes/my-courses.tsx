@@ -20,13 +20,13 @@ const STATUS_WORDS = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   return { enrollments: await listMyEnrollments(context.get(appContext).db, user.id) };
 }
 
 /** The student cancels one of their open requests; anyone else's: as if it did not exist. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const enrollmentId = String((await request.formData()).get("enrollmentId") ?? "");
   const cancelled = await cancelEnrollment(context.get(appContext).db, {
     actor: user,

@@ -27,7 +27,7 @@ type ListedReview = Pick<
 >;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const reviews: ListedReview[] = (
     await listReviewsByUser(context.get(appContext).db, user.id)
   ).map(({ id, serviceName, rating, message, hiddenReason, createdAt }) => ({
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const reviewId = (await request.formData()).get("reviewId");
   // No id at all names no review: as if it never existed.
   if (typeof reviewId !== "string") throw notYours(request, context, user.id, "not-found");

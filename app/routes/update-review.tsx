@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 /** Only the author sees this page; for anyone else the review does not exist (404). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const { db } = context.get(appContext);
   const review = await findOwnReview(db, params.id, user.id);
   if (!review) {
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = requireUser(request, context);
   const result = parseForm(reviewFormSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
   const updated = await updateOwnReview(context.get(appContext).db, {

@@ -1,5 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
-import { columnTypes } from "./column-types.ts";
+import { type Kysely, sql } from "kysely";
+import { columnTypes, isSqlite } from "./column-types.ts";
 
 /**
  * The original client's `POST /reviews` sends no stars (issue 7, item 16): a review's rating becomes
@@ -34,10 +34,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     return;
   }
   await sql`alter table reviews alter column rating set not null`.execute(db);
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "./column-types.ts";
 
 /**
  * A course page must not read all of a course's reviews to say how many there are: with 10,000
@@ -134,8 +135,4 @@ function countOut(row: "old"): string {
       review_count = review_count - 1, gain_sum = gain_sum - ${gain}, gain_count = gain_count - ${gains}
     where ${row}.hidden_at is null and service_id = ${key[0]} and stars = ${key[1]}
       and ielts_module = ${key[2]} and band_achieved = ${key[3]}`;
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "./column-types.ts";
 
 /**
  * The catalogue sorts by rating and by number of reviews, over every course at once: reading each
@@ -91,8 +92,4 @@ function moveCourseCounts(delta: string): string {
       rating_count = rating_count + case when new.stars > 0 then ${delta} else 0 end,
       rating_sum = rating_sum + new.stars * (${delta})
     where id = new.service_id`;
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "./column-types.ts";
 
 /**
  * Full-text search over courses' names and descriptions: SQLite FTS5, PostgreSQL's text search.
@@ -44,8 +45,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     return;
   }
   await sql`drop index services_search`.execute(db);
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

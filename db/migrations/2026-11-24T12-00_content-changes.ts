@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "./column-types.ts";
 
 /**
  * Every write that changes what an anonymous visitor sees announces which answers it changed, as
@@ -101,8 +102,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop trigger ${table}_content_changed on ${table}`).execute(db);
     await sql.raw(`drop function ${table}_content_changed()`).execute(db);
   }
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, SqliteAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { isSqlite } from "./column-types.ts";
 
 /**
  * How many courses the catalogue holds in each status, so that its pages and `GET
@@ -69,8 +70,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop function catalogue_tallies_follow_services()`.execute(db);
   }
   await db.schema.dropTable("catalogue_tallies").execute();
-}
-
-function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

@@ -5,10 +5,15 @@ import { type Kysely, SqliteAdapter, sql } from "kysely";
  * text, which sorts in time order; PostgreSQL uses real `timestamptz`.
  */
 export function columnTypes(db: Kysely<unknown>) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const sqlite = isSqlite(db);
   return {
     timestamp: sqlite ? sql`text` : sql`timestamptz`,
     boolean: sqlite ? sql`integer` : sql`boolean`,
     falseValue: sqlite ? sql`0` : sql`false`,
   };
+}
+
+/** Whether a migration runs on SQLite (else PostgreSQL), for what the engines write differently. */
+export function isSqlite(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

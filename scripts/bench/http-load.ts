@@ -37,9 +37,9 @@ export async function httpLoad({
   url: string;
   connections: number;
   /**
-   * Load before the measured time, on the same connections: opening 50 connections at once
-   * while the server is busy delays some first answers by up to a second, which is the
-   * connections' set-up, not the server's pace under load.
+   * Load before the measured time, on the same connections, so that what is measured is the
+   * server's pace under load, not its first answers (compiling, filling caches) nor the set-up of
+   * connections opened while it was busy (which delayed some first answers by up to a second).
    */
   warmUpSeconds?: number;
   seconds: number;

@@ -147,11 +147,17 @@ async function startSite(url: string, port: number, processes = "1"): Promise<Ch
   const allServing =
     processes === "1"
       ? Promise.resolve()
-      : new Promise<void>((resolve) =>
+      : new Promise<void>((resolve, reject) => {
+          const late = setTimeout(
+            () => reject(new Error("Not every server process listened within 20 s.")),
+            20_000,
+          );
           child.stdout?.on("data", (chunk: Buffer) => {
-            if (chunk.toString().includes("server processes are serving")) resolve();
-          }),
-        );
+            if (!chunk.toString().includes("server processes are serving")) return;
+            clearTimeout(late);
+            resolve();
+          });
+        });
   child.stdout?.resume();
   await waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 10, server: child });
   await allServing;

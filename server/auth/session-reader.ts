@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { ownerPowers, signedInUser } from "../../core/owners.server.ts";
 import {
-  endSessionIfOverAge,
+  endSignedInDevice,
   findSessionWithUser,
   isOverAge,
   type SessionWithUser,
@@ -29,9 +29,8 @@ const SIGNED_OUT: Omit<SessionLookup, "headers"> = {
 
 /**
  * Reads the session of a request (a page, or the JSON API without a token) as Better Auth's
- * getSession would, in one query where
- * nothing is to change: the signed cookie checked with node:crypto, then the session, its user
- * and their role in one precompiled query. Whenever Better Auth would write something — renew the
+ * getSession would, in one query where nothing is to change: the signed cookie checked with
+ * node:crypto, then the session, its user and their role in one precompiled query. Whenever Better Auth would write something — renew the
  * session (at most hourly), delete an expired one, clear a cookie — or the cookies are anything
  * but plain, it asks Better Auth itself, so the outcome is always Better Auth's. A session past
  * its absolute lifetime is ended first (core/sessions.server.ts), and the request goes on signed
@@ -83,7 +82,7 @@ export function createSessionReader({
     const now = new Date();
     if (!row || toDate(row.expires_at) < now) return askBetterAuth(headers);
     if (isOverAge(row.created_at, now)) {
-      await endSessionIfOverAge(db, token, now);
+      await endSignedInDevice(db, row.user_id, row.session_id);
       return askBetterAuth(headers);
     }
     // Better Auth renews a remembered session once it is updateAge old, and never one that was

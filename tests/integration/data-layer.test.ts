@@ -7,6 +7,7 @@ import { listReviewsForService } from "../../core/reviews.server.ts";
 import { findService, latestServices } from "../../core/services.server.ts";
 import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.server.ts";
 import { migrateDown, migrateTo, migrateToLatest } from "../../db/migrate.ts";
+import type { ServiceStatus } from "../../db/schema.ts";
 import { catalogue } from "../../db/seed/catalogue.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
@@ -69,37 +70,31 @@ describe.each(engines)("data layer on %s", (engine) => {
         ).n,
       );
     const listed = async () => (await listServices(db, { page: 0, size: 9 })).count;
+    const setStatus = (status: ServiceStatus, where: { id: string } | { status: ServiceStatus }) =>
+      db
+        .updateTable("services")
+        .set({ status })
+        .where("id" in where ? "id" : "status", "=", "id" in where ? where.id : where.status)
+        .execute();
     expect(await listed()).toBe(1);
 
     const added = await insertService(db);
     const pending = await insertService(db, { status: "pending" });
     expect(await listed()).toBe(2);
-    await db
-      .updateTable("services")
-      .set({ status: "published" })
-      .where("id", "=", pending)
-      .execute();
+    await setStatus("published", { id: pending });
     expect(await listed()).toBe(3);
     // Set to what it was: no change.
-    await db
-      .updateTable("services")
-      .set({ status: "published" })
-      .where("status", "=", "published")
-      .execute();
+    await setStatus("published", { status: "published" });
     expect(await listed()).toBe(3);
-    await db
-      .updateTable("services")
-      .set({ status: "unpublished" })
-      .where("id", "=", added)
-      .execute();
+    await setStatus("unpublished", { id: added });
     expect(await listed()).toBe(2);
-    // A write outside the app (a script, an SQL console), and a conflicting one that does nothing.
-    await sql`insert into services (id, name, price_cents, description, image_url, created_at, status)
-      values ('by-hand', 'By hand', 100, 'Added by hand.', '/x.svg', ${new Date().toISOString()}, 'published')
-      on conflict (id) do nothing`.execute(db);
-    await sql`insert into services (id, name, price_cents, description, image_url, created_at, status)
-      values ('by-hand', 'By hand', 100, 'Added by hand.', '/x.svg', ${new Date().toISOString()}, 'published')
-      on conflict (id) do nothing`.execute(db);
+    // A write outside the app (a script, an SQL console), then the same one again, which its
+    // conflict clause makes do nothing.
+    for (let time = 0; time < 2; time++) {
+      await sql`insert into services (id, name, price_cents, description, image_url, created_at, status)
+        values ('by-hand', 'By hand', 100, 'Added by hand.', '/x.svg', ${new Date().toISOString()}, 'published')
+        on conflict (id) do nothing`.execute(db);
+    }
     expect(await listed()).toBe(3);
     await db.deleteFrom("services").where("id", "=", "by-hand").execute();
     await db.deleteFrom("services").where("status", "=", "unpublished").execute();
