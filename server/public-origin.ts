@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 /**
  * The request as the browser made it: on the site's public origin (BASE_URL). Behind an HTTPS
  * proxy, Node sees `http://host/...`; React Router compares the URL's origin with the browser's
@@ -17,4 +19,15 @@ export function onPublicOrigin(request: Request, publicOrigin: string): Request 
     // Node streams a request body; fetch requires saying so.
     duplex: "half",
   } as RequestInit);
+}
+
+/**
+ * The same, for Node's request before @hono/node-server makes a Request of it: a target in origin
+ * form (`/path?query`, what browsers and proxies send) is made absolute on the public origin,
+ * which node-server then takes as the Request's URL. onPublicOrigin then has nothing left to do:
+ * its copy (a second Request, with its own AbortSignal tied to the first) took ~5 % of a
+ * signed-in page's time.
+ */
+export function putOnPublicOrigin(incoming: IncomingMessage, publicOrigin: string): void {
+  if (incoming.url?.startsWith("/")) incoming.url = `${publicOrigin}${incoming.url}`;
 }

@@ -9,6 +9,7 @@ import { fillSeededCourseDetails, seedCatalogueIfEmpty } from "../db/seed/index.
 import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { shedLoad } from "./load-shedding.ts";
+import { putOnPublicOrigin } from "./public-origin.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -42,7 +43,11 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     // In development Vite serves the files (and the pages load through it).
     clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
   });
-  const listener = getRequestListener(app.fetch);
+  const toApp = getRequestListener(app.fetch);
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    putOnPublicOrigin(req, config.baseUrl);
+    return toApp(req, res);
+  };
   let shed = 0;
   const answer = shedLoad(
     (req, res) => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForSite } from "../../scripts/wait-for-site.ts";
@@ -199,5 +200,46 @@ describe("the response cache across processes on one PostgreSQL", () => {
       .execute();
     const renamed = (await (await fetch(api)).json()) as { serviceName: string };
     expect(renamed.serviceName).toBe("Renamed by a third hand");
+  });
+
+  it("serves pages and forms on BASE_URL when a proxy reaches it under another host name", async () => {
+    // What node:http hands over is made a Request on BASE_URL (server/public-origin.ts); a page
+    // built on the Host header would link to the proxy's inside name and refuse every form.
+    const throughProxy = (path: string, method = "GET", body = "") =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = httpRequest(
+          `${otherOrigin}${path}`,
+          {
+            method,
+            headers: {
+              host: "site.internal:8080",
+              cookie: "ielts-hub-visit=1",
+              ...(body
+                ? { origin: otherOrigin, "content-type": "application/x-www-form-urlencoded" }
+                : {}),
+            },
+          },
+          (answer) => {
+            let text = "";
+            answer.setEncoding("utf8");
+            answer.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body: text }));
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(body);
+      });
+    const page = await throughProxy("/services");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`${otherOrigin}/services/`);
+    expect(page.body).not.toContain("site.internal");
+    const sent = await throughProxy(
+      "/contact",
+      "POST",
+      new URLSearchParams({ name: "A", email: "a@example.com", message: "Hello" }).toString(),
+    );
+    expect(sent.status).toBe(302);
   });
 });
