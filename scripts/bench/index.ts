@@ -12,7 +12,7 @@
  *  4. Median server-rendering time of /, /services and a course page with the cache passed by
  *     (each request its own address), against 20 ms and, on the large data, 2× that; a course of
  *     10,000 reviews against one of 10 for each review sort and filter (issue 10).
- * Servers run as child processes on 127.0.0.1; the load comes from this process (same machine),
+ * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the load comes from this process (same machine),
  * through a client that reads answers without decoding them (http-load.ts says why).
  */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
@@ -26,6 +26,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
+import { nodeOptionsOfStart } from "./start-flags.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "ielts-hub-bench-"));
@@ -131,7 +132,7 @@ const REVIEW_VIEWS = [
 ];
 
 async function startSite(url: string, port: number, processes = "1"): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, [...nodeOptionsOfStart(root), "server/index.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -17,15 +17,16 @@ import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
+import { nodeOptionsOfStart } from "./start-flags.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const seconds = Number(process.argv[2] ?? 20);
 const CONNECTIONS = 500;
+const startOptions = nodeOptionsOfStart(root);
 /** What the README promises: the heap bound of `npm start`, plus room for code and buffers. */
 const heapMegabytes = Number(
-  /--max-old-space-size=(\d+)/.exec(
-    JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start,
-  )?.[1] ?? Number.NaN,
+  startOptions.find((option) => option.startsWith("--max-old-space-size="))?.split("=")[1] ??
+    Number.NaN,
 );
 const MEMORY_BOUND_MB = heapMegabytes + 256;
 
@@ -39,15 +40,11 @@ await db.destroy();
 
 const port = 3900 + Math.floor(Math.random() * 50);
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  [`--max-old-space-size=${heapMegabytes}`, "server/index.ts"],
-  {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATA_DIR: work, NODE_ENV: "" },
-    stdio: ["ignore", "ignore", "inherit"],
-  },
-);
+const server = spawn(process.execPath, [...startOptions, "server/index.ts"], {
+  cwd: root,
+  env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATA_DIR: work, NODE_ENV: "" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 
 function rssMegabytes(field: "VmRSS" | "VmHWM"): number {
   try {
