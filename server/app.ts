@@ -229,12 +229,15 @@ export function createApp({
       session,
     });
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
+    const personal = isPersonal(c.req.header("cookie"), response.headers);
     // In development Vite's inline scripts run under 'unsafe-inline' instead.
-    const page = development ? undefined : await hashInlineScripts(response);
+    const page = development
+      ? undefined
+      : await hashInlineScripts(response, { withValidator: !personal });
     if (page) {
       c.set("scriptHashes", page.hashes);
       const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"), {
-        personal: isPersonal(c.req.header("cookie"), page.headers),
+        personal,
       });
       response = new Response(body, { status: response.status, headers: page.headers });
     }

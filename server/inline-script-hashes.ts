@@ -13,12 +13,14 @@ const SCRIPT_SRC = /script-src 'self'/;
  * sent twice protects nothing; a hash belongs to the page's text, so it survives being kept
  * (decision 0035).
  *
- * The page is read whole here, before it is compressed: it gets its validator (a weak ETag of
- * the text) and its hashes, which `addScriptHashes` puts in the policy once the security headers
- * are set.
+ * The page is read whole here, before it is compressed: it gets its hashes, which
+ * `addScriptHashes` puts in the policy once the security headers are set, and, if it may be
+ * stored (`withValidator`), its validator: a weak ETag of the text. A page made for one visitor
+ * is `no-store`, never asked about again, so it is not hashed whole for nothing.
  */
 export async function hashInlineScripts(
   response: Response,
+  { withValidator }: { withValidator: boolean },
 ): Promise<{ html: string; headers: Headers; hashes: string[] } | undefined> {
   if (!response.headers.get("content-type")?.startsWith("text/html") || !response.body) {
     return undefined;
@@ -29,7 +31,7 @@ export async function hashInlineScripts(
     if (script.length > 0) hashes.add(`'sha256-${hash("sha256", script, "base64")}'`);
   }
   const headers = new Headers(response.headers);
-  if (!headers.has("etag")) {
+  if (withValidator && !headers.has("etag")) {
     headers.set("ETag", `W/"${hash("sha1", html, "base64url")}"`);
   }
   return { html, headers, hashes: [...hashes] };

@@ -502,6 +502,8 @@ describe.each(engines)("the JSON API on %s", (engine) => {
     for (const path of ["/", "/my-reviews", "/services", "/account/delete", "/account/data.json"]) {
       const page = await app.request(path, { headers: { cookie } });
       expect(page.headers.get("cache-control"), path).toBe("private, no-store");
+      // Never stored, so never revalidated: no validator to work out on every request.
+      expect(page.headers.get("etag"), path).toBeNull();
     }
     expect((await app.request("/services")).headers.get("cache-control")).toBe("no-cache");
 
