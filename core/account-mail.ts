@@ -101,6 +101,18 @@ export function twoFactorChangedMail({
 }
 
 /**
+ * Tells a person that the site turned their two-factor sign-in off because the key it was kept
+ * under had to be replaced (core/two-factor-keys.server.ts): their app's entry no longer works.
+ */
+export function twoFactorTurnedOffForNewKeyMail(email: string, baseUrl: string): Mail {
+  return {
+    to: email,
+    subject: `Two-factor sign-in is off for your ${SITE_NAME} account`,
+    text: `Hello,\n\nWe had to replace the security key that protected two-factor sign-in on ${SITE_NAME}, so the setup of your account (${email}) no longer works and we have turned it off: signing in now asks only for your password, and everyone was signed out.\n\nPlease turn it on again at ${baseUrl}/account/two-factor, and remove the old ${SITE_NAME} entry from your authenticator app. Your old backup codes no longer work.\n\nIf you have any question, write to us at ${baseUrl}/contact.\n`,
+  };
+}
+
+/**
  * The last mail to a deleted account's address: what was removed and what stays, and where to
  * write if it was not them. The outbox row holding the address goes once the mail is delivered
  * (decision 0033).

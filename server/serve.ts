@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
 import { deleteExpiredRows } from "../core/housekeeping.server.ts";
-import { openDatabase } from "../db/index.ts";
+import { type TwoFactorKey, unreadableTwoFactorAccounts } from "../core/two-factor-keys.server.ts";
+import { type DB, openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { fillSeededCourseDetails, seedCatalogueIfEmpty } from "../db/seed/index.ts";
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 import { shedLoad } from "./load-shedding.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
 
@@ -37,12 +38,13 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
   if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
 
-  const { app, mailOutbox, responseCache } = createApp({
+  const { app, auth, mailOutbox, responseCache } = createApp({
     database,
     config,
     // In development Vite serves the files (and the pages load through it).
     clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
   });
+  await refuseUnreadableTwoFactor(db, (await auth.$context).secretConfig);
   const toApp = getRequestListener(app.fetch);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     putOnPublicOrigin(req, config.baseUrl);
@@ -95,4 +97,19 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
+}
+
+/**
+ * Two-factor secrets are kept encrypted with AUTH_SECRET: started with another one, the site
+ * would fail every sign-in of those accounts. A changed AUTH_SECRET is the operator's to settle,
+ * so it is said at start, with both ways out (decision 0032).
+ */
+async function refuseUnreadableTwoFactor(db: DB, key: TwoFactorKey) {
+  const unreadable = await unreadableTwoFactorAccounts(db, key);
+  if (unreadable.length === 0) return;
+  throw new ConfigError(
+    `AUTH_SECRET cannot open the two-factor sign-in of ${unreadable.length} account${
+      unreadable.length === 1 ? "" : "s"
+    }: it was turned on under another AUTH_SECRET. Start again with that one; or, if it must not be used any more (it leaked), run \`npm run two-factor -- reset-unreadable\` with the new one, which turns two-factor sign-in off for those accounts and tells each person by mail.`,
+  );
 }
