@@ -29,6 +29,7 @@ import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { compressPage } from "./page-compression.ts";
+import { PageContext } from "./page-context.ts";
 import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
@@ -212,22 +213,24 @@ export function createApp({
     // One lookup per page, which also ends a session past its absolute lifetime.
     const session = await readSession(c.req.raw.headers);
     const context = new RouterContextProvider();
-    context.set(appContext, {
-      db,
-      auth,
-      // Worked out only if a loader or action asks (rate limits, logs).
-      get clientAddress() {
-        return addressOf(c);
-      },
-      securityLog,
-      wakeMailWorker: mailOutbox.wake,
-      baseUrl: config.baseUrl,
-      production: config.production,
-      googleSignIn: Boolean(config.google),
-      googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
-      authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
-      session,
-    });
+    context.set(
+      appContext,
+      new PageContext(
+        {
+          db,
+          auth,
+          securityLog,
+          wakeMailWorker: mailOutbox.wake,
+          baseUrl: config.baseUrl,
+          production: config.production,
+          googleSignIn: Boolean(config.google),
+          googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
+          authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
+          session,
+        },
+        () => addressOf(c),
+      ),
+    );
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     const personal = isPersonal(c.req.header("cookie"), response.headers);
     // In development Vite's inline scripts run under 'unsafe-inline' instead.
