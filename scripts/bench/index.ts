@@ -26,7 +26,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
-import { nodeOptionsOfStart } from "./start-flags.ts";
+import { nodeOptionsOfStart } from "./start-options.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(tmpdir(), "ielts-hub-bench-"));

@@ -17,7 +17,7 @@ import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
-import { nodeOptionsOfStart } from "./start-flags.ts";
+import { nodeOptionsOfStart } from "./start-options.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const seconds = Number(process.argv[2] ?? 20);

@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeOptionsOfStart } from "./start-flags.ts";
+import { nodeOptionsOfStart } from "./start-options.ts";
 
 function rootWithStart(start: string): string {
-  const root = mkdtempSync(join(tmpdir(), "start-flags-"));
+  const root = mkdtempSync(join(tmpdir(), "start-options-"));
   writeFileSync(join(root, "package.json"), JSON.stringify({ scripts: { start } }));
   return root;
 }
