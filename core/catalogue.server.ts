@@ -103,7 +103,8 @@ export async function listServices(
   { page, size, ...filter }: { page: number; size: number } & Partial<CatalogueFilter>,
 ): Promise<{ services: Service[]; count: number }> {
   const words = searchWords(filter.q ?? "");
-  let matching = db.selectFrom("services").where("status", "=", "published");
+  const published = db.selectFrom("services").where("status", "=", "published");
+  let matching = published;
   if (words.length > 0) matching = matching.where(matchesSearch(db, words));
   if (filter.module) matching = matching.where("ielts_module", "in", MODULES_FOUND[filter.module]);
   if (filter.minPrice !== undefined) {
@@ -112,11 +113,8 @@ export async function listServices(
   if (filter.maxPrice !== undefined) {
     matching = matching.where("price_cents", "<=", Math.round(filter.maxPrice * 100));
   }
-  const narrowed =
-    words.length > 0 ||
-    filter.module !== undefined ||
-    filter.minPrice !== undefined ||
-    filter.maxPrice !== undefined;
+  // Kysely's builders are immutable: a filter above made a new one.
+  const narrowed = matching !== published;
   const [rows, count] = await Promise.all([
     inOrder(matching.selectAll(), filter.sort ?? "newest")
       .orderBy("created_at", "desc")

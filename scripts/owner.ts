@@ -6,7 +6,8 @@
 import { grantOwner, listOwners, ownerStanding, revokeOwner } from "../core/owners.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/config.ts";
+import { type CommandOutcome, runFromShell } from "./shell-command.ts";
 
 /** An owner's powers wait for two-factor sign-in (decision 0032): said when granting. */
 export const SECOND_FACTOR_FIRST =
@@ -17,7 +18,7 @@ const USAGE = "Usage: npm run owner -- grant <email> | revoke <email> | list";
 export async function runOwnerCommand(
   args: string[],
   environment: Record<string, string | undefined>,
-): Promise<{ code: number; output: string }> {
+): Promise<CommandOutcome> {
   const [command, email] = args;
   if (!(command === "list" || ((command === "grant" || command === "revoke") && email)))
     return { code: 2, output: USAGE };
@@ -64,13 +65,4 @@ export async function runOwnerCommand(
   }
 }
 
-if (import.meta.main) {
-  try {
-    const { code, output } = await runOwnerCommand(process.argv.slice(2), process.env);
-    (code === 0 ? console.log : console.error)(output);
-    process.exit(code);
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
-}
+if (import.meta.main) await runFromShell(runOwnerCommand);

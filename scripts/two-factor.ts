@@ -9,14 +9,15 @@ import { turnOffUnreadableTwoFactor } from "../core/two-factor-keys.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { resolveAuthSecret } from "../server/auth/secret.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/config.ts";
+import { type CommandOutcome, runFromShell } from "./shell-command.ts";
 
 const USAGE = "Usage: npm run two-factor -- reset-unreadable";
 
 export async function runTwoFactorCommand(
   args: string[],
   environment: Record<string, string | undefined>,
-): Promise<{ code: number; output: string }> {
+): Promise<CommandOutcome> {
   if (args.length !== 1 || args[0] !== "reset-unreadable") return { code: 2, output: USAGE };
   const config = loadConfig(environment);
   const { db } = openDatabase(config.databaseUrl);
@@ -42,13 +43,4 @@ export async function runTwoFactorCommand(
   }
 }
 
-if (import.meta.main) {
-  try {
-    const { code, output } = await runTwoFactorCommand(process.argv.slice(2), process.env);
-    (code === 0 ? console.log : console.error)(output);
-    process.exit(code);
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
-}
+if (import.meta.main) await runFromShell(runTwoFactorCommand);

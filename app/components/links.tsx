@@ -33,8 +33,9 @@ function plainHref(to: LinkProps["to"], pathname: string): string | undefined {
  * `<Link>` as React Router renders it on the server, for a plain path or another query or fragment
  * of the same page: the anchor alone. React Router's own resolves the path against the route
  * matches (a JSON round trip), and sets up prefetching and click handling, none of which shows in
- * the markup: about 6 µs a link, and a signed-in page has 20 to 35 of them. In the browser React Router's `<Link>` hydrates the same
- * markup (app/components/links.test.tsx compares the two). Anything else goes to React Router's.
+ * the markup: about 6 µs a link, and a signed-in page has 20 to 35 of them. In the browser React
+ * Router's `<Link>` hydrates the same markup (app/components/links.test.tsx compares the two).
+ * Anything else goes to React Router's.
  */
 export function ServerLink(props: LinkProps) {
   const { pathname } = useLocation();

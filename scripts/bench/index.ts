@@ -12,8 +12,9 @@
  *  4. Median server-rendering time of /, /services and a course page with the cache passed by
  *     (each request its own address), against 20 ms and, on the large data, 2× that; a course of
  *     10,000 reviews against one of 10 for each review sort and filter (issue 10).
- * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the load comes from this process (same machine),
- * through a client that reads answers without decoding them (http-load.ts says why).
+ * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the
+ * load comes from this process (same machine), through a client that reads answers without
+ * decoding them (http-load.ts says why).
  */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +30,7 @@ import { httpLoad } from "./http-load.ts";
 import { nodeOptionsOfStart } from "./start-options.ts";
 
 const root = join(import.meta.dirname, "..", "..");
+const START_OPTIONS = nodeOptionsOfStart(root);
 const work = mkdtempSync(join(tmpdir(), "ielts-hub-bench-"));
 const children: ChildProcess[] = [];
 
@@ -132,7 +134,7 @@ const REVIEW_VIEWS = [
 ];
 
 async function startSite(url: string, port: number, processes = "1"): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeOptionsOfStart(root), "server/index.ts"], {
+  const child = spawn(process.execPath, [...START_OPTIONS, "server/index.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import { waitForSite } from "../../scripts/wait-for-site.ts";
 import { cookieHeader, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { createTestApp, testSiteOn } from "../support/test-app.ts";
-import { setupFromPage, totpCode } from "../support/totp.ts";
+import { startTwoFactorSetup, turnOnTwoFactor } from "../support/two-factor.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 /** The AUTH_SECRET that replaced the test app's own (as after a leak). */
@@ -46,24 +46,9 @@ describe.each(engines)("two-factor sign-in after AUTH_SECRET changed, on %s", (e
   const site = testSiteOn(engine);
 
   it("stops the server at start, naming the way out; the reset turns it off for those accounts and mails who had it on", async () => {
-    const on = await signUp(site.app);
+    const on = await turnOnTwoFactor(site.app);
     const started = await signUp(site.app);
-    for (const user of [on, started])
-      await postForm(
-        site.app,
-        "/account/two-factor",
-        { intent: "enable", password: user.password },
-        { cookie: user.cookie },
-      );
-    const page = await site.app.request("/account/two-factor", { headers: { cookie: on.cookie } });
-    const { key } = setupFromPage(await page.text());
-    const confirmed = await postForm(
-      site.app,
-      "/account/two-factor",
-      { intent: "confirm", code: totpCode(key) },
-      { cookie: on.cookie },
-    );
-    expect(confirmed.status).toBe(302);
+    await startTwoFactorSetup(site.app, started);
 
     // Started with another AUTH_SECRET, every sign-in of these accounts would have failed with a
     // 500 (the secret cannot be decrypted): the server says so and does not start.

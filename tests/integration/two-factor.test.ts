@@ -5,13 +5,7 @@ import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
 import { testSiteOn } from "../support/test-app.ts";
 import { backupCodesIn, setupFromPage, totpCode } from "../support/totp.ts";
-
-/** Only the session's cookie of a set of cookies (the toast's left out). */
-const withoutToast = (cookie: string) =>
-  cookie
-    .split("; ")
-    .filter((pair) => !pair.includes("toast"))
-    .join("; ");
+import { turnOnTwoFactor, withoutToast } from "../support/two-factor.ts";
 
 describe.each(engines)("two-factor sign-in on %s", (engine) => {
   const site = testSiteOn(engine);
@@ -23,32 +17,8 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
     await db().deleteFrom("rate_limits").execute();
   });
 
-  /**
-   * Turns two-factor sign-in on through the page for this person (a new student by default):
-   * their key, codes, the confirming answer, and the session cookie it set.
-   */
-  const withTwoFactor = async (user?: Awaited<ReturnType<typeof signUp>>) => {
-    user ??= await signUp(site.app);
-    const started = await postForm(
-      site.app,
-      "/account/two-factor",
-      { intent: "enable", password: user.password },
-      { cookie: user.cookie },
-    );
-    expect(started.status).toBe(302);
-    const page = await site.app.request("/account/two-factor", {
-      headers: { cookie: user.cookie },
-    });
-    const setup = setupFromPage(await page.text());
-    const confirmed = await postForm(
-      site.app,
-      "/account/two-factor",
-      { intent: "confirm", code: totpCode(setup.key) },
-      { cookie: user.cookie },
-    );
-    expect(confirmed.status).toBe(302);
-    return { ...user, ...setup, confirmed, cookie: withoutToast(cookieHeader(confirmed)) };
-  };
+  const withTwoFactor = (user?: Awaited<ReturnType<typeof signUp>>) =>
+    turnOnTwoFactor(site.app, user);
 
   it("turns on with the password and a code from the app, shows the QR code and backup codes once, and mails the owner", async () => {
     const user = await signUp(site.app);
