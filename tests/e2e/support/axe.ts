@@ -30,18 +30,25 @@ async function settle(page: Page): Promise<boolean> {
     });
     if (toastDue) await toast.waitFor({ timeout: 2000 }).catch(() => {});
   }
+  const finishAnimations = () =>
+    page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        if (animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          animation.finish();
+      }
+    });
+  // A toast still sliding in is not stable enough to hover: its entrance is finished first.
+  await finishAnimations();
+  const shown = (await toast.count()) > 0;
   const held =
-    (await toast.count()) > 0 &&
-    (await toast.hover({ timeout: 1000 }).then(
+    shown &&
+    (await toast.hover({ timeout: 3000 }).then(
       () => true,
       () => false,
     ));
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        animation.finish();
-    }
-  });
+  // One that could not be held (a busy machine) would fade out while axe looks: wait it out.
+  if (shown && !held) await toast.waitFor({ state: "detached", timeout: 15_000 });
+  await finishAnimations();
   return held;
 }
 
