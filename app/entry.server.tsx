@@ -1,10 +1,12 @@
 import { renderToString } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
-import { pageTexts } from "./context.server.ts";
+import { renderedPages } from "./context.server.ts";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
 
 /** How long React Router waits for a loader's promise while it writes the hydration data. */
 export const streamTimeout = 5_000;
+
+const utf8 = new TextEncoder();
 
 /** What React Router's `StreamTransfer` keeps per chunk of the hydration data it has read. */
 type ReadChunk = Promise<void> & { result: { done: boolean; value: string } };
@@ -59,7 +61,8 @@ export default async function handleRequest(
   const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const page = deferHydrationScripts(`<!DOCTYPE html>${html}`);
-  const response = new Response(page, { headers: responseHeaders, status: responseStatusCode });
-  pageTexts.set(response, page);
+  const bytes = utf8.encode(page);
+  const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
+  renderedPages.set(response, { html: page, bytes });
   return response;
 }

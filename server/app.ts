@@ -239,7 +239,7 @@ export function createApp({
       : await hashInlineScripts(response, { withValidator: !personal });
     if (page) {
       c.set("scriptHashes", page.hashes);
-      const body = compressPage(page.html, page.headers, c.req.header("accept-encoding"), {
+      const body = compressPage(page.bytes, page.headers, c.req.header("accept-encoding"), {
         personal,
       });
       response = new Response(body, { status: response.status, headers: page.headers });

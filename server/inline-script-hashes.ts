@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { pageTexts } from "../app/context.server.ts";
+import { type RenderedPage, renderedPages } from "../app/context.server.ts";
 
 /** An inline script: a `<script>` without `src`, and what it runs. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
@@ -21,20 +21,25 @@ const SCRIPT_SRC = /script-src 'self'/;
 export async function hashInlineScripts(
   response: Response,
   { withValidator }: { withValidator: boolean },
-): Promise<{ html: string; headers: Headers; hashes: string[] } | undefined> {
+): Promise<(RenderedPage & { headers: Headers; hashes: string[] }) | undefined> {
   if (!response.headers.get("content-type")?.startsWith("text/html") || !response.body) {
     return undefined;
   }
-  const html = pageTexts.get(response) ?? (await response.text());
+  const { html, bytes } = renderedPages.get(response) ?? (await readPage(response));
   const hashes = new Set<string>();
   for (const [, script = ""] of html.matchAll(INLINE_SCRIPT)) {
     if (script.length > 0) hashes.add(`'sha256-${hash("sha256", script, "base64")}'`);
   }
   const headers = new Headers(response.headers);
   if (withValidator && !headers.has("etag")) {
-    headers.set("ETag", `W/"${hash("sha1", html, "base64url")}"`);
+    headers.set("ETag", `W/"${hash("sha1", bytes, "base64url")}"`);
   }
-  return { html, headers, hashes: [...hashes] };
+  return { html, bytes, headers, hashes: [...hashes] };
+}
+
+async function readPage(response: Response): Promise<RenderedPage> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { html: new TextDecoder().decode(bytes), bytes };
 }
 
 /** Adds the page's script hashes to the `script-src 'self'` of its policy. */

@@ -14,28 +14,28 @@ const SMALLEST = 1024;
  * one the response cache may keep for everyone is compressed once, a little smaller.
  */
 export function compressPage(
-  html: string,
+  page: Uint8Array<ArrayBuffer>,
   headers: Headers,
   acceptEncoding: string | undefined,
   { personal }: { personal: boolean },
-): Uint8Array<ArrayBuffer> | string {
-  if (html.length < SMALLEST || !acceptEncoding) return html;
+): Uint8Array<ArrayBuffer> {
+  if (page.byteLength < SMALLEST || !acceptEncoding) return page;
   headers.append("Vary", "Accept-Encoding");
   let body: Buffer;
   if (/\bbr\b/.test(acceptEncoding)) {
-    body = brotliCompressSync(html, {
+    body = brotliCompressSync(page, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: personal ? 0 : 3,
-        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        [constants.BROTLI_PARAM_SIZE_HINT]: page.byteLength,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     });
     headers.set("Content-Encoding", "br");
   } else if (/\bgzip\b/.test(acceptEncoding)) {
-    body = gzipSync(html, { level: personal ? 1 : 3 });
+    body = gzipSync(page, { level: personal ? 1 : 3 });
     headers.set("Content-Encoding", "gzip");
   } else {
-    return html;
+    return page;
   }
   headers.set("Content-Length", String(body.length));
   return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
