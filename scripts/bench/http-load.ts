@@ -33,6 +33,8 @@ export async function httpLoad({
   warmUpSeconds = 0,
   seconds,
   headers = {},
+  onMeasureStart,
+  onMeasureEnd,
 }: {
   url: string;
   connections: number;
@@ -44,6 +46,9 @@ export async function httpLoad({
   warmUpSeconds?: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** Called as the measured time begins, and once its last answer is in (to read CPU times). */
+  onMeasureStart?: () => void;
+  onMeasureEnd?: () => void;
 }): Promise<LoadResult> {
   const target = new URL(url);
   const request = Buffer.from(
@@ -73,6 +78,7 @@ export async function httpLoad({
   }
   const measuredFrom = performance.now() + warmUpSeconds * 1000;
   const ends = measuredFrom + seconds * 1000;
+  const measureStart = onMeasureStart && setTimeout(onMeasureStart, warmUpSeconds * 1000);
 
   const runConnection = (socket: Socket) =>
     new Promise<void>((resolve, reject) => {
@@ -156,7 +162,8 @@ export async function httpLoad({
     });
 
   let lastAnswerAt = measuredFrom;
-  await Promise.all(sockets.map(runConnection));
+  await Promise.all(sockets.map(runConnection)).finally(() => clearTimeout(measureStart));
+  onMeasureEnd?.();
   const elapsed = (lastAnswerAt - measuredFrom) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (share: number) => latencies[Math.floor((latencies.length - 1) * share)] ?? Number.NaN;
