@@ -50,6 +50,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig(environment)).toThrow(name);
   });
 
+  it.each([
+    ["BETTER_AUTH_SECRETS", "1:another-secret-of-at-least-thirty-two-chars", "AUTH_SECRET alone"],
+    ["BETTER_AUTH_TRUSTED_ORIGINS", "https://elsewhere.example", "BASE_URL alone"],
+  ])("refuses %s, which Better Auth would read behind the configuration", (name, value, why) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}: is read by Better Auth`);
+    expect(() => loadConfig({ [name]: value })).toThrow(why);
+    // Set to the empty string it counts as unset, as every other variable does.
+    expect(loadConfig({ [name]: "" }).port).toBe(3000);
+  });
+
   it("refuses production without SMTP_URL unless mail is explicitly kept in the outbox", () => {
     const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(40) };
     expect(() => loadConfig(production)).toThrow(ConfigError);

@@ -75,6 +75,20 @@ export interface Config {
   googleStandIn: string | undefined;
 }
 
+/**
+ * Better Auth reads these from the environment itself when they are set, behind this
+ * configuration: BETTER_AUTH_SECRETS replaces the secret it is given (sessions would be signed and
+ * new two-factor secrets encrypted with another key than AUTH_SECRET, which the site's own checks
+ * and commands use), and BETTER_AUTH_TRUSTED_ORIGINS adds origins it trusts beyond BASE_URL. A
+ * server started with either would not be the server its configuration describes.
+ */
+const BETTER_AUTH_OWN_VARIABLES: Record<string, string> = {
+  BETTER_AUTH_SECRETS:
+    "is read by Better Auth and would replace AUTH_SECRET behind this site's back; the site's secret is AUTH_SECRET alone (unset BETTER_AUTH_SECRETS)",
+  BETTER_AUTH_TRUSTED_ORIGINS:
+    "is read by Better Auth and would make it trust origins beyond BASE_URL; the site trusts BASE_URL alone (unset BETTER_AUTH_TRUSTED_ORIGINS)",
+};
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -91,6 +105,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const env = parsed.data;
   const problems: string[] = [];
+  for (const [name, problem] of Object.entries(BETTER_AUTH_OWN_VARIABLES)) {
+    if (given[name] !== undefined) problems.push(`${name}: ${problem}`);
+  }
   if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET: is required in production");
   }
