@@ -5,25 +5,32 @@
  * server costing that much per answer gets on this machine, under the same load. Against it the
  * signed-in pages' CPU per answer says whether their p99 budget is within the machine's reach.
  *
- * node scripts/bench/busy-server.ts <port> <processes> <cpuMs>
+ * node scripts/bench/busy-server.ts <port> <processes> <cpuMs>   (port 0: any free one, printed)
  */
 import cluster from "node:cluster";
 import { createServer } from "node:http";
 
 const [port, processes, cpuMs] = process.argv.slice(2).map(Number);
-if (!port || !processes || cpuMs === undefined || Number.isNaN(cpuMs)) {
+if (
+  port === undefined ||
+  Number.isNaN(port) ||
+  !processes ||
+  cpuMs === undefined ||
+  Number.isNaN(cpuMs)
+) {
   throw new Error("Usage: node scripts/bench/busy-server.ts <port> <processes> <cpuMs>");
 }
 
 if (cluster.isPrimary && processes > 1) {
   let listening = 0;
   for (let i = 0; i < processes; i++) {
-    cluster.fork().on("listening", () => {
-      if (++listening === processes) console.log(`All ${processes} processes are serving.`);
+    cluster.fork().on("listening", (address) => {
+      if (++listening === processes)
+        console.log(`All ${processes} processes are serving on port ${address.port}.`);
     });
   }
 } else {
-  createServer((_request, response) => {
+  const server = createServer((_request, response) => {
     // CPU time, not wall time: a process waiting for a core spends nothing meanwhile.
     const started = process.cpuUsage();
     for (;;) {
@@ -32,7 +39,10 @@ if (cluster.isPrimary && processes > 1) {
     }
     response.writeHead(200, { "content-type": "application/json" });
     response.end('{"hello":"world"}');
-  }).listen(port, "127.0.0.1", () => {
-    if (processes === 1) console.log("All 1 processes are serving.");
+  });
+  server.listen(port, "127.0.0.1", () => {
+    const address = server.address();
+    if (processes === 1 && typeof address === "object" && address)
+      console.log(`All 1 processes are serving on port ${address.port}.`);
   });
 }
