@@ -78,9 +78,9 @@ export interface Config {
 /**
  * Better Auth reads these from the environment itself when they are set, behind this
  * configuration: BETTER_AUTH_SECRETS replaces the secret it is given (sessions would be signed and
- * new two-factor secrets encrypted with another key than AUTH_SECRET, which the site's own checks
- * and commands use), and BETTER_AUTH_TRUSTED_ORIGINS adds origins it trusts beyond BASE_URL. A
- * server started with either would not be the server its configuration describes.
+ * new two-factor secrets encrypted with another key than AUTH_SECRET, the one
+ * `npm run two-factor` uses), and BETTER_AUTH_TRUSTED_ORIGINS adds origins it trusts beyond
+ * BASE_URL. A server started with either would not be the server its configuration describes.
  */
 const BETTER_AUTH_OWN_VARIABLES: Record<string, string> = {
   BETTER_AUTH_SECRETS:

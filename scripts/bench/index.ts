@@ -151,24 +151,26 @@ async function startSite(url: string, port: number, processes = "1"): Promise<Ch
   });
   children.push(child);
   // Every process listening before the load opens its connections, which stay where they open.
-  const allServing =
-    processes === "1"
-      ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          const late = setTimeout(
-            () => reject(new Error("Not every server process listened within 20 s.")),
-            20_000,
-          );
-          child.stdout?.on("data", (chunk: Buffer) => {
-            if (!chunk.toString().includes("server processes are serving")) return;
-            clearTimeout(late);
-            resolve();
-          });
-        });
+  const allServing = processes === "1" ? Promise.resolve() : allProcessesServing(child);
   child.stdout?.resume();
   await waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 10, server: child });
   await allServing;
   return child;
+}
+
+/** Once a server of several processes (the site, the busy yardstick) says they all listen. */
+function allProcessesServing(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const late = setTimeout(
+      () => reject(new Error("Not every server process listened within 20 s.")),
+      20_000,
+    );
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (!chunk.toString().includes("processes are serving")) return;
+      clearTimeout(late);
+      resolve();
+    });
+  });
 }
 
 async function stop(child: ChildProcess | undefined) {
@@ -490,11 +492,7 @@ try {
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   children.push(busy);
-  await new Promise<void>((resolve) =>
-    busy.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("processes are serving")) resolve();
-    }),
-  );
+  await allProcessesServing(busy);
   rows.push([
     `bare node:http spending ${BUSY_CPU_MS} ms of CPU per answer, ${availableParallelism()} processes (the p99 yardstick)`,
     detailedLoadCell(await load("http://127.0.0.1:3906/", {}, busy)),

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 
 /**
- * AUTH_SECRET signs sessions and toasts. Production must set it (the configuration refuses to
- * start otherwise); elsewhere one is generated on first start and kept, readable only by the
- * owner, in the data folder, so sessions survive a restart without anyone choosing a secret.
+ * AUTH_SECRET signs sessions and encrypts two-factor secrets. Production must set it (the
+ * configuration refuses to start otherwise); elsewhere one is generated on first start and kept,
+ * readable only by the owner, in the data folder, so sessions survive a restart without anyone
+ * choosing a secret.
  */
 export function resolveAuthSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;

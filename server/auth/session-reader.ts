@@ -32,9 +32,10 @@ const SIGNED_OUT: Omit<SessionLookup, "headers"> = {
  * getSession would, in one query where nothing is to change: the signed cookie checked with
  * node:crypto, then the session, its user and their role in one precompiled query. Whenever
  * Better Auth would write something — renew the session (at most hourly), delete an expired one,
- * clear a cookie — or the cookies are anything but plain, it asks Better Auth itself, so the outcome is always Better Auth's. A session past
- * its absolute lifetime is ended first (core/sessions.server.ts), and the request goes on signed
- * out, as Better Auth's own endpoints do (absolute-lifetime.ts).
+ * clear a cookie — or the cookies are anything but plain, it asks Better Auth itself, so the
+ * outcome is always Better Auth's. A session past its absolute lifetime is ended first
+ * (core/sessions.server.ts), and the request goes on signed out, as Better Auth's own endpoints
+ * do (absolute-lifetime.ts).
  *
  * Better Auth's own getSession costs a page a third of a millisecond and three queries more:
  * its endpoint machinery, a WebCrypto call, the session and user lookups and our role lookup.
