@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { IMAGE_SIZE_REFUSAL } from "../core/uploaded-images.ts";
 import { containsNul, NUL_REFUSAL } from "./nul-characters.ts";
 import { refuse } from "./refusal.ts";
 
@@ -17,7 +18,11 @@ export const MAX_FORM_BODY_BYTES = 64 * 1024;
  * refused (decision 0028).
  */
 export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
-const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin|account)\/?$/;
+/**
+ * Each page by its document address and by its `.data` address: with JavaScript, React Router
+ * sends the same form to `<path>.data`, so both must take the picture.
+ */
+const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin|account)(\/|\.data)?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -28,15 +33,15 @@ const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/fo
  * `Connection: close`: the client then opens a fresh connection instead of finding this one
  * closed under its next request.
  */
-function limitBody(maxSize: number): MiddlewareHandler {
+function limitBody(
+  maxSize: number,
+  message = `The request body is larger than ${maxSize / 1024} KB. Please send less.`,
+): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize,
     onError: (c) => {
       c.header("Connection", "close");
-      return refuse(c, 413, {
-        title: "Too much data",
-        message: `The request body is larger than ${maxSize / 1024} KB. Please send less.`,
-      });
+      return refuse(c, 413, { title: "Too much data", message });
     },
   });
   // Reads have no body, and looking for one would cost every GET a full Request object.
@@ -51,6 +56,15 @@ export function isMultipart(c: { req: { header: (name: string) => string | undef
 const limitSmallApiBodies = limitBody(MAX_API_BODY_BYTES);
 const limitSmallForms = limitBody(MAX_FORM_BODY_BYTES);
 const limitUploadForms = limitBody(MAX_UPLOAD_FORM_BODY_BYTES);
+/**
+ * A page's form far over the picture limit cannot be read to show the form again, so the page
+ * that says so speaks of the picture, which is what the person chose (a browser without
+ * JavaScript; with it, the form refuses such a file before sending it).
+ */
+const limitUploadPages = limitBody(
+  MAX_UPLOAD_FORM_BODY_BYTES,
+  `${IMAGE_SIZE_REFUSAL} Go back, choose a smaller picture and send the form again.`,
+);
 
 /**
  * The API calls that take a picture: `POST /api/services` and `PATCH /api/services/{id}`, as a
@@ -71,7 +85,7 @@ export const limitApiBodies: MiddlewareHandler = (c, next) =>
 /** The larger limit only for a multipart form to a page that takes a picture. */
 export const limitFormBodies: MiddlewareHandler = (c, next) =>
   UPLOAD_PAGES.test(c.req.path) && isMultipart(c)
-    ? limitUploadForms(c, next)
+    ? limitUploadPages(c, next)
     : limitSmallForms(c, next);
 
 /**

@@ -169,6 +169,8 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       cookie,
     );
     expect(far.status).toBe(413);
+    // The page says what to do about the picture (the form itself could not be read).
+    expect(await far.text()).toContain("Please choose an image of at most 5 MB. Go back");
     expect(await imageOf("Far too large course")).toBeNull();
     expect(await variantCount()).toBe(before);
 
@@ -180,6 +182,87 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       { attachment: { bytes: new Uint8Array(100 * 1024), name: "a.png", type: "image/png" } },
     );
     expect(contact.status).toBe(413);
+  });
+
+  it("takes a phone photo on each upload page's data address, as the page sends it with JavaScript", async () => {
+    // With JavaScript, React Router posts a form to the route's `.data` address, not the page's.
+    const phonePhoto = {
+      bytes: await photo("jpeg", 3000, 2100),
+      name: "IMG_20261125_101500.jpg",
+      type: "image/jpeg",
+    };
+    expect(phonePhoto.bytes.byteLength).toBeGreaterThan(2.5 * 1024 * 1024);
+    const student = await signUp(site.app);
+    const teacher = await signUp(site.app, { name: "Uploading Teacher" });
+    await makeOwner(db(), teacher.email);
+
+    const added = await postMultipart(
+      site.app,
+      "/add-service.data",
+      course("Data address course"),
+      { imageFile: phonePhoto },
+      student.cookie,
+    );
+    expect(added.status).not.toBe(413);
+    const created = await imageOf("Data address course");
+    expect(created?.image_url).toMatch(/^\/images\/uploads\//);
+
+    const edited = await postMultipart(
+      site.app,
+      `/services/${created?.id}/edit.data`,
+      course("Data address course"),
+      { imageFile: { ...phonePhoto, name: "IMG_20261125_101600.jpg" } },
+      student.cookie,
+    );
+    expect(edited.status).not.toBe(413);
+    const afterEdit = await imageOf("Data address course");
+    expect(afterEdit?.image_url).toMatch(/^\/images\/uploads\//);
+    expect(afterEdit?.image_url).not.toBe(created?.image_url);
+
+    const account = await postMultipart(
+      site.app,
+      "/account.data",
+      { intent: "photo", photoUrl: "" },
+      { photo: phonePhoto },
+      student.cookie,
+    );
+    expect(account.status).not.toBe(413);
+    const person = await db()
+      .selectFrom("users")
+      .select("image")
+      .where("email", "=", student.email)
+      .executeTakeFirstOrThrow();
+    expect(person.image).toMatch(/^\/images\/uploads\//);
+
+    const about = await postMultipart(
+      site.app,
+      "/admin.data",
+      { intent: "about-teacher", bio: "Sent with JavaScript." },
+      { photo: phonePhoto },
+      teacher.cookie,
+    );
+    expect(about.status).not.toBe(413);
+    expect(await (await site.app.request("/about")).text()).toContain("Sent with JavaScript.");
+    // Today's About Me again, as the other tests expect it.
+    await postMultipart(
+      site.app,
+      "/admin",
+      { intent: "about-teacher", bio: "", removePhoto: "on" },
+      {},
+      teacher.cookie,
+    );
+
+    // No other route gains the larger limit: its data address keeps the form limit.
+    for (const path of ["/contact.data", "/register.data", "/account/password.data"]) {
+      const refused = await postMultipart(
+        site.app,
+        path,
+        { name: "A", email: "a@example.com", message: "hello" },
+        { attachment: phonePhoto },
+        student.cookie,
+      );
+      expect(refused.status, path).toBe(413);
+    }
   });
 
   it("counts an upload against the write limits, storing nothing once refused", async () => {
