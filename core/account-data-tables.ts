@@ -81,6 +81,7 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
   },
   rate_limits: {
     export: "not exported: attempt counters, deleted a day after the last attempt",
-    deletion: "deleted when the key names their id or address",
+    deletion:
+      "deleted when the key ends in their id or the keyed hash of their address (decision 0038)",
   },
 };

@@ -6,6 +6,7 @@ import { passwordHash } from "./accounts.server.ts";
 import { MAX_PASSWORD_LENGTH } from "./field-limits.ts";
 import { queueMail } from "./mail-outbox.server.ts";
 import {
+  accountAddressDigest,
   accountPasswordGuessKey,
   addressPasswordCheckKey,
   hitRateLimit,
@@ -71,12 +72,14 @@ async function checkPassword(
     password,
     address,
     verifyPassword,
+    authSecret,
   }: {
     email: string;
     hash: string;
     password: string;
     address: string;
     verifyPassword: VerifyPassword;
+    authSecret: string;
   },
 ): Promise<DeletionRefusal | undefined> {
   const byAddress = await hitRateLimit(db, addressPasswordCheckKey(address), rateLimits.signIn);
@@ -90,7 +93,7 @@ async function checkPassword(
     };
   const byAccount = await hitRateLimit(
     db,
-    accountPasswordGuessKey(email),
+    accountPasswordGuessKey(authSecret, email),
     rateLimits.signInAccount,
   );
   if (!byAccount.allowed)
@@ -116,6 +119,7 @@ export async function deleteAccount(
     confirmation,
     address,
     verifyPassword,
+    authSecret,
     siteUrl,
   }: {
     userId: string;
@@ -123,6 +127,8 @@ export async function deleteAccount(
     /** The client's address, for the password-check limit. */
     address: string;
     verifyPassword: VerifyPassword;
+    /** AUTH_SECRET, which the account's counters are keyed with (core/rate-limit.server.ts). */
+    authSecret: string;
     siteUrl: string;
   },
   now = new Date(),
@@ -142,6 +148,7 @@ export async function deleteAccount(
       password: confirmation.password,
       address,
       verifyPassword,
+      authSecret,
     });
     if (refusal) return refusal;
   } else {
@@ -151,7 +158,7 @@ export async function deleteAccount(
   }
 
   const email = await db.transaction().execute(async (trx) => {
-    const erased = await eraseAccount(trx, userId);
+    const erased = await eraseAccount(trx, userId, authSecret);
     // Queued after the account's rows are gone (and in the same transaction): the one row left
     // that holds the address, deleted by the outbox once the mail is delivered.
     if (erased) await queueMail(trx, accountDeletedMail(erased.email, siteUrl), now);
@@ -187,7 +194,11 @@ function lowerHolds(column: string, text: string, { atEnd = false } = {}) {
  * else's or the site's) no longer pointing at them. Returns the address the account had, or
  * undefined when it no longer exists.
  */
-async function eraseAccount(trx: DB, userId: string): Promise<{ email: string } | undefined> {
+async function eraseAccount(
+  trx: DB,
+  userId: string,
+  authSecret: string,
+): Promise<{ email: string } | undefined> {
   const user = await trx
     .selectFrom("users")
     .select(["id", "email", "image"])
@@ -264,12 +275,13 @@ async function eraseAccount(trx: DB, userId: string): Promise<{ email: string } 
   if (namingVerifications.length > 0)
     await trx.deleteFrom("verifications").where("id", "in", namingVerifications).execute();
 
-  // Counters keyed by their address or id (`password:account:<email>`, `reviews:account:<id>`).
+  // Their account's counters, keyed by the keyed hash of their address or by their id
+  // (`password:account:<digest>`, `reviews:account:<id>`): no longer of use to anyone.
   await trx
     .deleteFrom("rate_limits")
     .where((eb) =>
       eb.or([
-        lowerHolds("key", `:${email}`, { atEnd: true }),
+        lowerHolds("key", `:${accountAddressDigest(authSecret, email)}`, { atEnd: true }),
         lowerHolds("key", `:${person.id}`, { atEnd: true }),
       ]),
     )

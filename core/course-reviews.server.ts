@@ -4,7 +4,12 @@ import type { DB } from "../db/index.ts";
 import { inlineLimit } from "../db/inline-limit.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { Database } from "../db/schema.ts";
-import { MAX_REVIEWS_PAGE_SIZE, REVIEW_SORTS, REVIEWS_PAGE_SIZE } from "./review-list.ts";
+import {
+  MAX_REVIEWS_PAGE_SIZE,
+  REVIEW_SORTS,
+  REVIEWS_PAGE_SIZE,
+  type ReviewFilters,
+} from "./review-list.ts";
 import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./review-outcomes.ts";
 import { countMatching, type ReviewTally, readReviewTallies } from "./review-tallies.server.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
@@ -52,7 +57,7 @@ type ReviewsQuery<O> = SelectQueryBuilder<Database, "reviews", O>;
 function visibleMatching<O>(
   query: ReviewsQuery<O>,
   serviceId: string,
-  { stars, module }: Pick<ReviewQuery, "stars" | "module">,
+  { stars, module }: ReviewFilters,
 ): ReviewsQuery<O> {
   let narrowed = query
     .where("reviews.service_id", "=", serviceId)

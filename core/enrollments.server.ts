@@ -226,6 +226,25 @@ export async function cancelEnrollment(
   return Number(updated.numUpdatedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
 }
 
+/**
+ * Whether this user may confirm or decline the request: an owner, of a request still waiting.
+ * Asked before the decision is read, so anyone else, or a request that is not waiting, is refused
+ * whatever was sent; `decideEnrollment` asks again.
+ */
+export async function mayDecideEnrollment(
+  db: DB,
+  { actor, enrollmentId }: { actor: Pick<SignedInUser, "isOwner">; enrollmentId: string },
+): Promise<{ ok: true } | { ok: false; reason: "not-found" }> {
+  if (!actor.isOwner || !isPlausibleId(enrollmentId)) return { ok: false, reason: "not-found" };
+  const waiting = await db
+    .selectFrom("enrollments")
+    .select("id")
+    .where("id", "=", enrollmentId)
+    .where("status", "=", "requested")
+    .executeTakeFirst();
+  return waiting ? { ok: true } : { ok: false, reason: "not-found" };
+}
+
 /** The owner confirms or declines a waiting request, with an optional note; the student is told. */
 export async function decideEnrollment(
   db: DB,

@@ -22,6 +22,8 @@ export const MAX_REPORT_NOTE_LENGTH = 500;
 export const MAX_SERVICE_NAME_LENGTH = 120;
 export const MAX_SERVICE_DESCRIPTION_LENGTH = 5000;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+/** The teacher's About Me text (/admin). */
+export const MAX_ABOUT_BIO_LENGTH = 5000;
 /** A newsletter issue's subject line: what fits in a mailbox's list. */
 export const MAX_NEWSLETTER_SUBJECT_LENGTH = 150;
 /** A newsletter issue's text (plain or Markdown). */

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../db/index.ts";
 
@@ -37,11 +38,39 @@ export const rateLimits = {
 } satisfies Record<string, RateLimitRule>;
 
 /**
+ * What stands for an account's e-mail address in the keys of its counters: an HMAC-SHA256 of the
+ * normalised address under a key derived from AUTH_SECRET (`authSecret`), so no stored key names
+ * the person, and no one without the secret can tell whose counter a key is by trying addresses
+ * (decision 0038). Hex, so that matching it is the same whatever an engine's LIKE does with case.
+ */
+export function accountAddressDigest(authSecret: string, email: string): string {
+  return createHmac("sha256", accountKeyHmacKey(authSecret))
+    .update(email.trim().toLowerCase())
+    .digest("hex");
+}
+
+/** A key of its own for counter keys, so their hashes are never another use's of AUTH_SECRET. */
+function accountKeyHmacKey(authSecret: string): Buffer {
+  if (cachedHmacKey?.authSecret !== authSecret)
+    cachedHmacKey = {
+      authSecret,
+      key: Buffer.from(hkdfSync("sha256", authSecret, "", "ielts-hub rate-limit account keys", 32)),
+    };
+  return cachedHmacKey.key;
+}
+let cachedHmacKey: { authSecret: string; key: Buffer } | undefined;
+
+/**
  * The counter of guesses at one account's password, from any number of addresses: every path
  * that checks a password spends it (server/auth/account-rules.ts; deleting the account).
  */
-export function accountPasswordGuessKey(email: string): string {
-  return `password:account:${email.toLowerCase()}`;
+export function accountPasswordGuessKey(authSecret: string, email: string): string {
+  return `password:account:${accountAddressDigest(authSecret, email)}`;
+}
+
+/** The counter of links proving an address that one account (or address) was sent. */
+export function accountVerificationMailKey(authSecret: string, email: string): string {
+  return `verification-mail:account:${accountAddressDigest(authSecret, email)}`;
 }
 
 /** The counter of password checks from one client address: the account rules' `sign-in` bucket. */

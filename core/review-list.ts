@@ -1,3 +1,5 @@
+import type { IeltsModule } from "./review-outcomes.ts";
+
 /**
  * The choices of a course's review list, dependency-free so the page's controls and the server's
  * query read the same names.
@@ -7,3 +9,12 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const MAX_REVIEWS_PAGE_SIZE = 50;
+
+/**
+ * What narrows the list: one number of stars, one module. The query and the tallies that count
+ * its matches both read it, so it lives here, below them both.
+ */
+export interface ReviewFilters {
+  stars?: number | undefined;
+  module?: IeltsModule | undefined;
+}

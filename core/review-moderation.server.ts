@@ -31,6 +31,20 @@ export type ReportRefusal = {
 };
 
 /**
+ * Whether this user may report the review: a visible one, written by someone else. Asked before
+ * the report's reason is read, so the author is refused whatever they sent.
+ */
+export async function mayReportReview(
+  db: DB,
+  { userId, reviewId }: { userId: string; reviewId: string },
+): Promise<{ ok: true } | { ok: false; reason: "not-found" | "own-review" }> {
+  const review = await findVisibleReview(db, reviewId);
+  if (!review) return { ok: false, reason: "not-found" };
+  if (review.user_id === userId) return { ok: false, reason: "own-review" };
+  return { ok: true };
+}
+
+/**
  * A signed-in user reports someone else's review: once per review. Reports of a review the
  * owner already hid, or of one's own review, are refused.
  */
@@ -39,9 +53,8 @@ export async function reportReview(
   { writer, reviewId, input }: { writer: Writer; reviewId: string; input: ReportInput },
   now = new Date(),
 ): Promise<{ ok: true; id: string } | ReportRefusal | WriteLimited> {
-  const review = await findVisibleReview(db, reviewId);
-  if (!review) return { ok: false, reason: "not-found" };
-  if (review.user_id === writer.userId) return { ok: false, reason: "own-review" };
+  const allowed = await mayReportReview(db, { userId: writer.userId, reviewId });
+  if (!allowed.ok) return allowed;
   const limited = await countWrite(db, writer);
   if (limited) return limited;
   const id = crypto.randomUUID();
@@ -65,16 +78,24 @@ export async function reportReview(
 
 export type ModerationRefusal = { ok: false; reason: "not-found" | "not-owner" };
 
-async function moderated(db: DB, actor: Pick<SignedInUser, "isOwner">, reviewId: string) {
-  if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" } as const;
+/**
+ * Whether this user may hide, restore or settle the reports of the review: an owner, of a review
+ * that exists. Asked before the hiding's reason is read, so anyone else is refused whatever they
+ * sent; each step asks again.
+ */
+export async function mayModerateReview(
+  db: DB,
+  { actor, reviewId }: { actor: Pick<SignedInUser, "isOwner">; reviewId: string },
+): Promise<{ ok: true } | ModerationRefusal> {
+  if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
   const review = await db
     .selectFrom("reviews")
     .select("id")
     .where("id", "=", reviewId)
     .executeTakeFirst();
-  if (!review) return { ok: false, reason: "not-found" } as const;
-  if (!actor.isOwner) return { ok: false, reason: "not-owner" } as const;
-  return { ok: true } as const;
+  if (!review) return { ok: false, reason: "not-found" };
+  if (!actor.isOwner) return { ok: false, reason: "not-owner" };
+  return { ok: true };
 }
 
 /** The owner hides a review with a reason; its open reports are settled with it. */
@@ -87,7 +108,7 @@ export async function hideReview(
   }: { actor: Pick<SignedInUser, "isOwner">; reviewId: string; reason: ReportReason },
   now = new Date(),
 ): Promise<{ ok: true } | ModerationRefusal> {
-  const allowed = await moderated(db, actor, reviewId);
+  const allowed = await mayModerateReview(db, { actor, reviewId });
   if (!allowed.ok) return allowed;
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -111,7 +132,7 @@ export async function restoreReview(
   db: DB,
   { actor, reviewId }: { actor: Pick<SignedInUser, "isOwner">; reviewId: string },
 ): Promise<{ ok: true } | ModerationRefusal> {
-  const allowed = await moderated(db, actor, reviewId);
+  const allowed = await mayModerateReview(db, { actor, reviewId });
   if (!allowed.ok) return allowed;
   await db
     .updateTable("reviews")
@@ -127,7 +148,7 @@ export async function dismissReports(
   { actor, reviewId }: { actor: Pick<SignedInUser, "isOwner">; reviewId: string },
   now = new Date(),
 ): Promise<{ ok: true } | ModerationRefusal> {
-  const allowed = await moderated(db, actor, reviewId);
+  const allowed = await mayModerateReview(db, { actor, reviewId });
   if (!allowed.ok) return allowed;
   await db
     .updateTable("review_reports")

@@ -36,6 +36,20 @@ async function reviewAndAuthor(db: DB, reviewId: string) {
 }
 
 /**
+ * Whether this user may answer the review or take the answer away: an owner, of a review that
+ * exists. Asked before the reply's text is read, so anyone else is refused whatever they sent;
+ * `replyToReview` and `deleteReply` ask again.
+ */
+export async function mayAnswerReview(
+  db: DB,
+  { actor, reviewId }: { actor: Pick<SignedInUser, "isOwner">; reviewId: string },
+): Promise<{ ok: true } | ReplyRefusal> {
+  if (!(await reviewAndAuthor(db, reviewId))) return { ok: false, reason: "not-found" };
+  if (!actor.isOwner) return { ok: false, reason: "not-owner" };
+  return { ok: true };
+}
+
+/**
  * The owner's public answer under a review: written, or rewritten. The review's author is told by
  * e-mail when the answer first appears (through the outbox, in the same transaction).
  */

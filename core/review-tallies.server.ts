@@ -1,6 +1,6 @@
 import type { DB } from "../db/index.ts";
 import type { IeltsModule } from "../db/schema.ts";
-import type { ReviewQuery } from "./course-reviews.server.ts";
+import type { ReviewFilters } from "./review-list.ts";
 
 /**
  * One kind of visible review on a course and how many there are: a row of `review_tallies`, which
@@ -34,10 +34,7 @@ export async function readReviewTallies(db: DB, serviceId: string): Promise<Revi
 }
 
 /** How many visible reviews match the list's filters. */
-export function countMatching(
-  tallies: ReviewTally[],
-  { stars, module }: Pick<ReviewQuery, "stars" | "module">,
-): number {
+export function countMatching(tallies: ReviewTally[], { stars, module }: ReviewFilters): number {
   let count = 0;
   for (const tally of tallies) {
     if (stars !== undefined && tally.stars !== stars) continue;

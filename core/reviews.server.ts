@@ -317,6 +317,25 @@ export interface ReviewRefusal {
 }
 
 /**
+ * Whether this user may change or delete the review, i.e. wrote it: asked before the request's
+ * body is read, so anyone else gets the same 404 as for a missing review whatever they sent.
+ * The change itself asks again (`updateOwnReview`, `deleteOwnReview`).
+ */
+export async function mayChangeOwnReview(
+  db: DB,
+  { userId, reviewId }: { userId: string; reviewId: string },
+): Promise<{ ok: true } | ReviewRefusal> {
+  if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
+  const review = await db
+    .selectFrom("reviews")
+    .select("user_id")
+    .where("id", "=", reviewId)
+    .executeTakeFirst();
+  if (!review) return { ok: false, reason: "not-found" };
+  return review.user_id === userId ? { ok: true } : { ok: false, reason: "not-owner" };
+}
+
+/**
  * Changes the author's own review (its stars only when new ones are given). The write counts
  * against the writer's limits first; someone else's review or a missing one changes nothing.
  */

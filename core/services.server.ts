@@ -237,10 +237,14 @@ export async function createService(
 /** Why a change to a course was refused: unseen by this user (404), or not theirs to change (403). */
 export type ServiceRefusal = { ok: false; reason: "not-found" | "not-allowed" };
 
-async function manageable(
+/**
+ * Whether this user may change or delete the course: asked before the request's body is read, so
+ * anyone else is refused (403, or 404 for a course they cannot see) whatever they sent. The
+ * change itself asks again, in `updateService` and `deleteService`.
+ */
+export async function mayChangeService(
   db: DB,
-  serviceId: string,
-  actor: Viewer,
+  { actor, serviceId }: { actor: Viewer; serviceId: string },
 ): Promise<{ ok: true; service: Service } | ServiceRefusal> {
   const service = await findServiceFor(db, serviceId, actor);
   if (!service) return { ok: false, reason: "not-found" };
@@ -271,7 +275,7 @@ export async function updateService(
   },
 ): Promise<{ ok: true } | ServiceRefusal | WriteLimited> {
   const actor = { id: writer.userId, isOwner: writer.isOwner };
-  const allowed = await manageable(db, serviceId, actor);
+  const allowed = await mayChangeService(db, { actor, serviceId });
   if (!allowed.ok) return allowed;
   const limited = await countWrite(db, writer);
   if (limited) return limited;
@@ -303,7 +307,7 @@ export async function deleteService(
   { writer, serviceId }: { writer: Writer; serviceId: string },
 ): Promise<{ ok: true; outcome: "deleted" | "unpublished" } | ServiceRefusal | WriteLimited> {
   const actor = { id: writer.userId, isOwner: writer.isOwner };
-  const allowed = await manageable(db, serviceId, actor);
+  const allowed = await mayChangeService(db, { actor, serviceId });
   if (!allowed.ok) return allowed;
   const limited = await countWrite(db, writer);
   if (limited) return limited;

@@ -50,8 +50,7 @@ export async function setStudentCoursesNeedApproval(db: DB, value: boolean): Pro
     .execute();
 }
 
-/** At most this many characters in the About Me text. */
-export const MAX_ABOUT_BIO_LENGTH = 5000;
+export { MAX_ABOUT_BIO_LENGTH } from "./field-limits.ts";
 
 /**
  * The About Me block: its text (empty: back to the site's own text) and the photo, kept as it

@@ -13,6 +13,12 @@ export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The widths made from an upload, never larger than the picture itself. */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
 
+/**
+ * The picture types an upload may be: the server checks the content (sharp), a browser offers
+ * only these in its file chooser and checks the chosen file's type before sending it.
+ */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
 export const IMAGE_TYPE_REFUSAL = "Please choose a JPEG, PNG or WebP image.";
 export const IMAGE_SIZE_REFUSAL = "Please choose an image of at most 5 MB.";
 

@@ -23,6 +23,7 @@ import * as twoFactor from "./migrations/2026-11-24T10-00_two-factor.ts";
 import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts";
 import * as contentChanges from "./migrations/2026-11-24T12-00_content-changes.ts";
 import * as catalogueTallies from "./migrations/2026-11-25T10-00_catalogue-tallies.ts";
+import * as rateLimitAccountKeys from "./migrations/2026-11-25T15-00_rate-limit-account-keys.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T11-00_mail-about-user": mailAboutUser,
   "2026-11-24T12-00_content-changes": contentChanges,
   "2026-11-25T10-00_catalogue-tallies": catalogueTallies,
+  "2026-11-25T15-00_rate-limit-account-keys": rateLimitAccountKeys,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { wrongWayImports } from "./check-layers.ts";
+import { importCycles, wrongWayImports } from "./check-layers.ts";
 
 describe("the layer check", () => {
   const root = mkdtempSync(join(tmpdir(), "ielts-hub-layers-"));
@@ -41,5 +41,67 @@ describe("the layer check", () => {
       "db/up.ts imports core/services.server.ts: db may not use core (data knows nothing above it)",
       "server/pages.ts imports app/routes/home.tsx: server may not use app (the server reaches the pages through React Router's build and fills their context)",
     ]);
+  });
+});
+
+describe("the cycle check", () => {
+  const fixture = () => {
+    const root = mkdtempSync(join(tmpdir(), "ielts-hub-cycles-"));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    return { root, write };
+  };
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("accepts modules that share a type through a module below them, and tests that import back", () => {
+    const { root, write } = fixture();
+    roots.push(root);
+    write("core/review-list.ts", "export type ReviewFilters = { stars?: number };");
+    write(
+      "core/course-reviews.server.ts",
+      'import type { ReviewFilters } from "./review-list.ts";\nimport { countMatching } from "./review-tallies.server.ts";',
+    );
+    write(
+      "core/review-tallies.server.ts",
+      'import type { ReviewFilters } from "./review-list.ts";\nexport const countMatching = 1;',
+    );
+    write("core/review-tallies.server.test.ts", 'import { x } from "./course-reviews.server.ts";');
+    expect(importCycles(root)).toEqual([]);
+  });
+
+  it("refuses a cycle, type-only imports and re-exports included, naming every module on it", () => {
+    const { root, write } = fixture();
+    roots.push(root);
+    write(
+      "core/course-reviews.server.ts",
+      'import { countMatching } from "./review-tallies.server.ts";\nexport type ReviewQuery = {};',
+    );
+    write(
+      "core/review-tallies.server.ts",
+      'import type { ReviewQuery } from "./course-reviews.server.ts";\nexport const countMatching = 1;',
+    );
+    // Across folders and three modules long, closed by a re-export.
+    write("server/api/reviews.ts", 'import { list } from "../../app/lib/lists.ts";');
+    write("app/lib/lists.ts", 'import { page } from "../../db/pages.ts";');
+    write("db/pages.ts", 'export { list } from "../server/api/reviews.ts";');
+    write("db/alone.ts", 'import { alone } from "./alone.ts";');
+    expect(importCycles(root)).toEqual([
+      ["app/lib/lists.ts", "db/pages.ts", "server/api/reviews.ts", "app/lib/lists.ts"],
+      [
+        "core/course-reviews.server.ts",
+        "core/review-tallies.server.ts",
+        "core/course-reviews.server.ts",
+      ],
+      ["db/alone.ts", "db/alone.ts"],
+    ]);
+  });
+
+  it("finds none in the real source tree", () => {
+    expect(importCycles(join(import.meta.dirname, ".."))).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import {
   CATALOGUE_MODULE_FILTERS,
   CATALOGUE_SORTS,
   MAX_SEARCH_LENGTH,
 } from "../../core/catalogue.ts";
-import { SelectField, TextField } from "./form-field.tsx";
+import { FieldForm, PriceField, SelectField, TextField } from "./form-field.tsx";
 import { Link } from "./links.tsx";
 
 /** The catalogue's choices as the address has them (each one optional, possibly wrong). */
@@ -61,7 +61,8 @@ export function CatalogueSearchForm({
     }
   }, [shown]);
   return (
-    <Form
+    <FieldForm
+      state={{ values: chosen, fieldErrors: errors }}
       ref={form}
       method="get"
       action="/services"
@@ -79,43 +80,15 @@ export function CatalogueSearchForm({
         type="search"
         maxLength={MAX_SEARCH_LENGTH}
         placeholder="Writing, speaking, band 7…"
-        defaultValue={chosen.q ?? ""}
-        error={errors.q}
       />
-      <SelectField
-        label="Sort by"
-        name="sort"
-        options={CATALOGUE_SORTS}
-        defaultValue={chosen.sort ?? "newest"}
-        error={errors.sort}
-      />
+      <SelectField label="Sort by" name="sort" options={CATALOGUE_SORTS} defaultValue="newest" />
       <SelectField
         label="IELTS module"
         name="module"
         options={[["", "Any module"], ...Object.entries(CATALOGUE_MODULE_FILTERS)]}
-        defaultValue={chosen.module ?? ""}
-        error={errors.module}
       />
-      <TextField
-        label="Price from ($)"
-        name="minPrice"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        defaultValue={chosen.minPrice ?? ""}
-        error={errors.minPrice}
-      />
-      <TextField
-        label="Price to ($)"
-        name="maxPrice"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        defaultValue={chosen.maxPrice ?? ""}
-        error={errors.maxPrice}
-      />
+      <PriceField label="Price from ($)" name="minPrice" />
+      <PriceField label="Price to ($)" name="maxPrice" />
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-primary">
           Search
@@ -126,6 +99,6 @@ export function CatalogueSearchForm({
           </Link>
         )}
       </div>
-    </Form>
+    </FieldForm>
   );
 }

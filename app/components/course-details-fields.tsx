@@ -8,7 +8,8 @@ import {
   MAX_LENGTH_DAYS,
 } from "../../core/course-details.ts";
 import { BANDS, formatBand } from "../../core/review-outcomes.ts";
-import { SelectField, TextAreaField, TextField } from "./form-field.tsx";
+import { useFormState } from "./fields/form-state.tsx";
+import { FieldGroup, SelectField, TextAreaField, TextField } from "./form-field.tsx";
 
 /** The flat form fields of a course's details (put together on the server by serviceFormValues). */
 export type CourseDetailsFormValues = Partial<
@@ -23,66 +24,42 @@ const bandOptions: [string, string][] = [
   ...BANDS.map((band): [string, string] => [String(band), formatBand(band)]),
 ];
 
+const notGiven = (options: Record<string, string>): [string, string][] => [
+  ["", "Not given"],
+  ...Object.entries(options),
+];
+
 /**
  * What a buyer weighs, all optional: module, level as a band range, length, format, and what you
  * will learn, one point per line. A pair of fields (the range, the length) shares one error.
+ * Values and errors come from the form's state.
  */
-export function CourseDetailsFields({
-  values,
-  errors,
-}: {
-  values: CourseDetailsFormValues;
-  errors: Partial<Record<string, string>>;
-}) {
-  const pairError = (name: "level" | "length") =>
-    errors[name] && (
-      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 sm:col-span-2">
-        {errors[name]}
-      </p>
-    );
-  const describedBy = (name: "level" | "length") =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
+export function CourseDetailsFields() {
+  const errors = useFormState().fieldErrors ?? {};
   return (
     <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-slate-200">
       <legend className="px-1 text-sm font-semibold text-slate-800">
         Course details (optional)
       </legend>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="IELTS module"
-          name="module"
-          options={[["", "Not given"], ...Object.entries(COURSE_MODULES)]}
-          defaultValue={values.module ?? ""}
-          error={errors.module}
-        />
-        <SelectField
-          label="Format"
-          name="format"
-          options={[["", "Not given"], ...Object.entries(COURSE_FORMATS)]}
-          defaultValue={values.format ?? ""}
-          error={errors.format}
-        />
+        <SelectField label="IELTS module" name="module" options={notGiven(COURSE_MODULES)} />
+        <SelectField label="Format" name="format" options={notGiven(COURSE_FORMATS)} />
       </div>
-      <fieldset className="grid gap-x-4 sm:grid-cols-2">
-        <legend className="text-sm font-semibold text-slate-800">Level (band range)</legend>
-        <SelectField
-          label="From band"
-          name="levelFrom"
-          options={bandOptions}
-          defaultValue={values.levelFrom ?? ""}
-          {...describedBy("level")}
-        />
-        <SelectField
-          label="To band"
-          name="levelTo"
-          options={bandOptions}
-          defaultValue={values.levelTo ?? ""}
-          {...describedBy("level")}
-        />
-        {pairError("level")}
-      </fieldset>
-      <fieldset className="grid gap-x-4 sm:grid-cols-2">
-        <legend className="text-sm font-semibold text-slate-800">Length</legend>
+      <FieldGroup
+        legend="Level (band range)"
+        name="level"
+        error={errors.level}
+        className="grid gap-x-4 sm:grid-cols-2"
+      >
+        <SelectField label="From band" name="levelFrom" options={bandOptions} />
+        <SelectField label="To band" name="levelTo" options={bandOptions} />
+      </FieldGroup>
+      <FieldGroup
+        legend="Length"
+        name="length"
+        error={errors.length}
+        className="grid gap-x-4 sm:grid-cols-2"
+      >
         <TextField
           label="Number"
           name="lengthValue"
@@ -91,25 +68,14 @@ export function CourseDetailsFields({
           min={1}
           max={MAX_LENGTH_DAYS}
           step={1}
-          defaultValue={values.lengthValue ?? ""}
-          {...describedBy("length")}
         />
-        <SelectField
-          label="Unit"
-          name="lengthUnit"
-          options={LENGTH_UNITS}
-          defaultValue={values.lengthUnit ?? "weeks"}
-          {...describedBy("length")}
-        />
-        {pairError("length")}
-      </fieldset>
+        <SelectField label="Unit" name="lengthUnit" options={LENGTH_UNITS} defaultValue="weeks" />
+      </FieldGroup>
       <TextAreaField
         label={`What you will learn (one point per line, up to ${MAX_LEARNING_POINTS})`}
         name="learningPoints"
         rows={4}
         maxLength={MAX_LEARNING_POINTS * (MAX_LEARNING_POINT_LENGTH + 2)}
-        defaultValue={values.learningPoints ?? ""}
-        error={errors.learningPoints}
       />
     </fieldset>
   );

@@ -46,17 +46,27 @@ export function ReviewSummary({
                 to={hrefFor(stars)}
                 preventScrollReset
                 aria-current={activeStars === stars ? "true" : undefined}
-                aria-label={`${stars} stars: ${count} ${count === 1 ? "review" : "reviews"} (${percent}%)`}
                 className={`grid grid-cols-[3rem_1fr_5rem] items-center gap-2 rounded px-1 text-sm hover:bg-slate-50 ${activeStars === stars ? "font-bold text-slate-900" : "text-slate-700"}`}
               >
-                <span>{`${stars} ★`}</span>
+                {/* Its name is what it shows, with words for a screen reader in between ("5 stars:
+                    5 reviews (38%)"), never words in place of it: a person who says what they
+                    see reaches it (WCAG 2.5.3). */}
+                <span>
+                  {stars}
+                  <span aria-hidden="true"> ★</span>
+                  <span className="sr-only">{` ${stars === 1 ? "star" : "stars"}: `}</span>
+                </span>
                 <span className="h-2 overflow-hidden rounded-full bg-slate-200">
                   <span
                     className="block h-full rounded-full bg-accent-500"
                     style={{ width: `${percent}%` }}
                   />
                 </span>
-                <span>{`${count} (${percent}%)`}</span>
+                <span>
+                  {count}
+                  <span className="sr-only">{` ${count === 1 ? "review" : "reviews"}`}</span>
+                  {` (${percent}%)`}
+                </span>
               </Link>
             </li>
           );

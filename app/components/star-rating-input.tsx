@@ -1,20 +1,24 @@
+import { useFormState } from "./fields/form-state.tsx";
 import { StarIcon } from "./icons.tsx";
 
 /**
  * A 1–5 star choice as a native radio group, in reading order: Right and Down go up a star, Left
  * and Up down one, Tab lands on the chosen star (or the first), each is read out as "N out of 5
  * stars", and it works without JavaScript. Stars up to the hovered or chosen one fill through CSS
- * alone (the `:has` rules in app.css), so no state is needed.
+ * alone (the `:has` rules in app.css), so no state is needed. Its error is the form's state's
+ * unless given.
  */
 export function StarRatingInput({
   name = "rating",
   defaultValue,
-  error,
+  error: givenError,
 }: {
   name?: string;
-  defaultValue?: number;
+  defaultValue?: number | undefined;
   error?: string;
 }) {
+  const formState = useFormState();
+  const error = givenError ?? formState.fieldErrors?.[name];
   const errorId = `${name}-error`;
   return (
     <fieldset

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { sameSitePath } from "../../core/redirect-target.ts";
 
 /** The sign-in pages themselves: going back to one after signing in would only loop. */
@@ -18,4 +19,15 @@ export function safeRedirect(
   // Routes match without regard to case or a trailing slash.
   const page = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
   return AUTH_PAGES.has(page) ? fallback : path;
+}
+
+/** Where this sign-in page sends the person afterwards: its `?redirectTo=`, made safe. */
+export function useRedirectTo(): string {
+  const [searchParams] = useSearchParams();
+  return safeRedirect(searchParams.get("redirectTo"));
+}
+
+/** The address of another sign-in page that still leads to `redirectTo` afterwards. */
+export function signInPageHref(page: "/login" | "/register", redirectTo: string): string {
+  return redirectTo === "/" ? page : `${page}?redirectTo=${encodeURIComponent(redirectTo)}`;
 }

@@ -6,12 +6,12 @@ import {
   deleteAccount,
 } from "../../core/account-deletion.server.ts";
 import { hasPassword } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField } from "../components/form-field.tsx";
+import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
 import { Link } from "../components/links.tsx";
+import { PanelSection } from "../components/panel-section.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -81,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress,
     verifyPassword: async (hash, password) =>
       (await auth.$context).password.verify({ hash, password }),
+    authSecret: (await auth.$context).secret,
     siteUrl: baseUrl,
   });
   if (!deleted.ok) {
@@ -146,7 +147,6 @@ const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? "" : "s"}`
 
 export default function AccountDelete({ loaderData, actionData }: Route.ComponentProps) {
   const { email, summary } = loaderData;
-  const errors: { password?: string } = actionData?.fieldErrors ?? {};
   const deleteButton = (
     <div className="flex flex-wrap gap-3">
       <SubmitButton className="btn bg-red-700 text-white hover:bg-red-800" busyLabel="Deleting…">
@@ -162,10 +162,7 @@ export default function AccountDelete({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-bold text-slate-900">Delete your account</h1>
       <FlashToast flash={actionData?.flash} />
 
-      <section aria-labelledby="what-happens-heading" className="form-card mt-6">
-        <h2 id="what-happens-heading" className="text-xl font-bold text-slate-900">
-          What happens
-        </h2>
+      <PanelSection id="what-happens" title="What happens" className="mt-6">
         <p className="text-slate-700">
           Your account (<span className="wrap-anywhere">{email}</span>) and what the site holds
           about you are deleted at once:
@@ -211,24 +208,14 @@ export default function AccountDelete({ loaderData, actionData }: Route.Componen
           </a>{" "}
           (a JSON file).
         </p>
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="confirm-heading" className="form-card mt-6">
-        <h2 id="confirm-heading" className="text-xl font-bold text-slate-900">
-          Confirm
-        </h2>
+      <PanelSection id="confirm" title="Confirm" className="mt-6">
         {loaderData.hasPassword ? (
-          <Form method="post" className="space-y-4">
-            <PasswordField
-              label="Your password"
-              name="password"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              error={errors.password}
-            />
+          <FieldForm state={actionData} method="post" className="space-y-4">
+            <PasswordField label="Your password" name="password" purpose="current" />
             {deleteButton}
-          </Form>
+          </FieldForm>
         ) : loaderData.freshSignIn ? (
           <Form method="post" className="space-y-4">
             <p className="text-slate-700">
@@ -244,7 +231,7 @@ export default function AccountDelete({ loaderData, actionData }: Route.Componen
             returnTo="/account/delete"
           />
         )}
-      </section>
+      </PanelSection>
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { passwordSetMail } from "../../core/account-mail.ts";
 import {
   hasPassword,
   passwordChangeFormSchema,
   passwordSetFormSchema,
 } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { queueMail } from "../../core/mail-outbox.server.ts";
 import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField } from "../components/form-field.tsx";
+import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
@@ -148,7 +147,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-md py-12">
       <h1 className="text-3xl font-bold text-slate-900">
@@ -156,46 +154,23 @@ export default function AccountPassword({ loaderData, actionData }: Route.Compon
       </h1>
       <FlashToast flash={actionData?.flash} />
       {loaderData.hasPassword ? (
-        <Form method="post" className="form-card mt-6">
+        <FieldForm state={actionData} method="post" className="form-card mt-6">
           <p className="text-slate-700">
             Changing it signs you out on every other device, and we tell you by e-mail.
           </p>
-          <PasswordField
-            label="Current password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            maxLength={MAX_PASSWORD_LENGTH}
-            error={errors.currentPassword}
-          />
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-            error={errors.newPassword}
-          />
+          <PasswordField label="Current password" name="currentPassword" purpose="current" />
+          <PasswordField label="New password" name="newPassword" purpose="new" />
           <SubmitButton busyLabel="Changing…">Change password</SubmitButton>
-        </Form>
+        </FieldForm>
       ) : loaderData.freshSignIn ? (
-        <Form method="post" className="form-card mt-6">
+        <FieldForm state={actionData} method="post" className="form-card mt-6">
           <p className="text-slate-700">
             Your account signs in with Google. With a password you can also sign in without it; we
             tell you by e-mail when one is set.
           </p>
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-            error={errors.newPassword}
-          />
+          <PasswordField label="New password" name="newPassword" purpose="new" />
           <SubmitButton busyLabel="Setting…">Set password</SubmitButton>
-        </Form>
+        </FieldForm>
       ) : (
         <GoogleSignInAgain
           why={loaderData.signInAgain}

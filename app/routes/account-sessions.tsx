@@ -1,11 +1,11 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import {
   endOtherSignedInDevices,
   endSignedInDevice,
   listSignedInDevices,
 } from "../../core/sessions.server.ts";
+import { ButtonForm } from "../components/button-form.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUserSession } from "../lib/session.server.ts";
@@ -122,25 +122,22 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
               </p>
             </div>
             {!device.thisDevice && (
-              <Form method="post">
-                <input type="hidden" name="sessionId" value={device.id} />
-                <SubmitButton
-                  className="btn-secondary"
-                  busyLabel="Signing out…"
-                  aria-label={`Sign out ${device.device}, last used ${when(device.lastUsedAt)}`}
-                >
-                  Sign out
-                </SubmitButton>
-              </Form>
+              <ButtonForm
+                fields={{ sessionId: device.id }}
+                className="btn-secondary"
+                busyLabel="Signing out…"
+                aria-label={`Sign out ${device.device}, last used ${when(device.lastUsedAt)}`}
+              >
+                Sign out
+              </ButtonForm>
             )}
           </li>
         ))}
       </ul>
       {others > 0 && (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="end-others" />
-          <SubmitButton busyLabel="Signing out…">Sign out every other device</SubmitButton>
-        </Form>
+        <ButtonForm fields={{ intent: "end-others" }} formClassName="mt-6" busyLabel="Signing out…">
+          Sign out every other device
+        </ButtonForm>
       )}
     </div>
   );

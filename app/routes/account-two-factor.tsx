@@ -1,6 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { hasPassword } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import {
   disableSchema,
   passwordConfirmationSchema,
@@ -8,9 +7,10 @@ import {
   twoFactorState,
 } from "../../core/two-factor.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField, TextField } from "../components/form-field.tsx";
+import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
+import { TwoFactorCodeField } from "../components/two-factor-code-field.tsx";
 import { appContext } from "../context.server.ts";
 import { authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
@@ -195,8 +195,8 @@ function BackupCodes({ codes }: { codes: string[] }) {
 }
 
 export default function AccountTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const errorsOf = (form: TwoFactorForm): Partial<Record<string, string>> =>
-    actionData?.form === form ? actionData.fieldErrors : {};
+  // Each form shows the refusal of its own sending only.
+  const stateOf = (form: TwoFactorForm) => (actionData?.form === form ? actionData : undefined);
   return (
     <div className="container-page max-w-xl py-12">
       <p className="text-sm">
@@ -214,24 +214,17 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
 
       {loaderData.stage === "off" &&
         (loaderData.hasPassword ? (
-          <Form method="post" className="form-card mt-6">
+          <FieldForm state={stateOf("enable")} method="post" className="form-card mt-6">
             <p className="text-slate-700">
               With two-factor sign-in, logging in with your password also asks for a 6-digit code
               from an authenticator app on your phone (Google Authenticator, Microsoft
               Authenticator, 1Password, …), so a stolen password alone is not enough.
             </p>
-            <PasswordField
-              label="Current password"
-              name="password"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              error={errorsOf("enable").password}
-            />
+            <PasswordField label="Current password" name="password" purpose="current" />
             <SubmitButton name="intent" value="enable" busyLabel="Starting…">
               Turn on two-factor sign-in
             </SubmitButton>
-          </Form>
+          </FieldForm>
         ) : (
           <div className="form-card mt-6 space-y-3 text-slate-700">
             <p>
@@ -245,7 +238,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
         ))}
 
       {loaderData.stage === "setup" && (
-        <Form method="post" className="form-card mt-6">
+        <FieldForm state={stateOf("confirm")} method="post" className="form-card mt-6">
           <h2 className="text-lg font-semibold text-slate-900">1. Add IELTS Hub to your app</h2>
           <p className="text-slate-700">Scan this QR code with your authenticator app.</p>
           <img
@@ -268,19 +261,11 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
           </p>
           <BackupCodes codes={loaderData.setup.backupCodes} />
           <h2 className="text-lg font-semibold text-slate-900">3. Enter the app's code</h2>
-          <TextField
-            label="Code from your app"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            maxLength={12}
-            error={errorsOf("confirm").code}
-          />
+          <TwoFactorCodeField label="Code from your app" />
           <SubmitButton name="intent" value="confirm" busyLabel="Checking…">
             Turn on
           </SubmitButton>
-        </Form>
+        </FieldForm>
       )}
 
       {loaderData.stage === "on" && (
@@ -295,7 +280,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             </p>
           </div>
 
-          <Form method="post" className="form-card mt-6">
+          <FieldForm state={stateOf("backup-codes")} method="post" className="form-card mt-6">
             <h2 className="text-lg font-semibold text-slate-900">New backup codes</h2>
             {actionData?.newBackupCodes ? (
               <>
@@ -309,42 +294,19 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
                 Used some, or lost them? New codes replace all the old ones.
               </p>
             )}
-            <PasswordField
-              label="Current password"
-              name="password"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              error={errorsOf("backup-codes").password}
-            />
+            <PasswordField label="Current password" name="password" purpose="current" />
             <SubmitButton name="intent" value="backup-codes" busyLabel="Making…">
               Make new backup codes
             </SubmitButton>
-          </Form>
+          </FieldForm>
 
-          <Form method="post" className="form-card mt-6">
+          <FieldForm state={stateOf("disable")} method="post" className="form-card mt-6">
             <h2 className="text-lg font-semibold text-slate-900">Turn it off</h2>
             <p className="text-slate-700">
               Your password alone will then be enough to log in. We tell you by e-mail.
             </p>
-            <PasswordField
-              label="Current password"
-              name="currentPassword"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              error={errorsOf("disable").currentPassword}
-            />
-            <TextField
-              label="Code from your app, or a backup code"
-              name="code"
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              required
-              maxLength={40}
-              error={errorsOf("disable").code}
-            />
+            <PasswordField label="Current password" name="currentPassword" purpose="current" />
+            <TwoFactorCodeField label="Code from your app, or a backup code" orBackupCode />
             <SubmitButton
               name="intent"
               value="disable"
@@ -353,7 +315,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             >
               Turn off two-factor sign-in
             </SubmitButton>
-          </Form>
+          </FieldForm>
         </>
       )}
     </div>

@@ -6,13 +6,21 @@ import {
   nameSchema,
   profileUpdateSchema,
 } from "../../core/accounts.server.ts";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { readImageUpload, storeImage } from "../../core/images.server.ts";
 import { sameSitePath } from "../../core/redirect-target.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField, TextField } from "../components/form-field.tsx";
+import {
+  CheckboxField,
+  EmailField,
+  FieldForm,
+  FileField,
+  NameField,
+  PasswordField,
+  TextField,
+} from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
+import { PanelSection } from "../components/panel-section.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
@@ -249,40 +257,22 @@ async function sendVerificationLink(
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, emailVerified } = loaderData;
-  const errorsOf = (form: AccountForm): Partial<Record<string, string>> =>
-    actionData?.form === form ? actionData.fieldErrors : {};
-  const sentValue = (form: AccountForm, name: string) =>
-    actionData?.form === form ? actionData.values?.[name] : undefined;
-  const photoErrors = errorsOf("photo");
-  const emailErrors = errorsOf("email");
+  // Each form shows the refusal of its own sending only.
+  const stateOf = (form: AccountForm) => (actionData?.form === form ? actionData : undefined);
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Your account</h1>
       <FlashToast flash={actionData?.flash} />
 
-      <section aria-labelledby="profile-heading" className="form-card mt-6">
-        <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
-          Profile
-        </h2>
-        <Form method="post" className="space-y-4">
+      <PanelSection id="profile" title="Profile" className="mt-6">
+        <FieldForm state={stateOf("name")} method="post" className="space-y-4">
           <input type="hidden" name="intent" value="name" />
-          <TextField
-            label="Name"
-            name="name"
-            required
-            maxLength={MAX_NAME_LENGTH}
-            autoComplete="name"
-            defaultValue={user.name}
-            error={errorsOf("name").name}
-          />
+          <NameField defaultValue={user.name} />
           <SubmitButton busyLabel="Saving…">Save name</SubmitButton>
-        </Form>
-      </section>
+        </FieldForm>
+      </PanelSection>
 
-      <section aria-labelledby="photo-heading" className="form-card mt-6">
-        <h2 id="photo-heading" className="text-xl font-bold text-slate-900">
-          Photo
-        </h2>
+      <PanelSection id="photo" title="Photo" className="mt-6">
         <div className="flex items-center gap-3">
           <Avatar photoUrl={user.image} name={user.name} />
           <p className="text-slate-700">
@@ -291,14 +281,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               : "No photo: others see this icon beside your reviews."}
           </p>
         </div>
-        <Form method="post" encType="multipart/form-data" className="space-y-4">
+        <FieldForm
+          state={stateOf("photo")}
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4"
+        >
           <input type="hidden" name="intent" value="photo" />
-          <TextField
+          <FileField
             label="Upload a picture"
             name="photo"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            error={photoErrors.photo}
+            hint="A JPEG, PNG or WebP picture of at most 5 MB."
           />
           <TextField
             label="…or the address of a picture on the web"
@@ -307,28 +300,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             inputMode="url"
             maxLength={2000}
             placeholder="https://"
-            defaultValue={sentValue("photo", "photoUrl")}
-            error={photoErrors.photoUrl}
           />
-          <p className="-mt-2 text-sm text-slate-600">
-            A JPEG, PNG or WebP picture of at most 5 MB.
-          </p>
-          {user.image && (
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="removePhoto" className="size-4" />
-              Remove my photo
-            </label>
-          )}
+          {user.image && <CheckboxField label="Remove my photo" name="removePhoto" />}
           <SubmitButton busyLabel="Saving…" className="btn-secondary">
             Save photo
           </SubmitButton>
-        </Form>
-      </section>
+        </FieldForm>
+      </PanelSection>
 
-      <section aria-labelledby="email-heading" className="form-card mt-6">
-        <h2 id="email-heading" className="text-xl font-bold text-slate-900">
-          E-mail
-        </h2>
+      <PanelSection id="email" title="E-mail" className="mt-6">
         <p className="wrap-anywhere text-slate-800">{user.email}</p>
         {emailVerified ? (
           <p className="text-sm text-slate-600">
@@ -345,35 +325,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
         {loaderData.hasPassword ? (
-          <Form method="post" className="space-y-4 border-t border-slate-200 pt-4">
+          <FieldForm
+            state={stateOf("email")}
+            method="post"
+            className="space-y-4 border-t border-slate-200 pt-4"
+          >
             <h3 className="font-semibold text-slate-900">Change your e-mail address</h3>
             <p className="text-sm text-slate-600">
               We send a link to the new address; your account changes to it when you open the link,
               and we tell your current address.
             </p>
             <input type="hidden" name="intent" value="email" />
-            <TextField
-              label="New e-mail address"
-              name="newEmail"
-              type="email"
-              required
-              maxLength={MAX_EMAIL_LENGTH}
-              autoComplete="email"
-              defaultValue={sentValue("email", "newEmail")}
-              error={emailErrors.newEmail}
-            />
-            <PasswordField
-              label="Current password"
-              name="currentPassword"
-              autoComplete="current-password"
-              required
-              maxLength={MAX_PASSWORD_LENGTH}
-              error={emailErrors.currentPassword}
-            />
+            <EmailField label="New e-mail address" name="newEmail" />
+            <PasswordField label="Current password" name="currentPassword" purpose="current" />
             <SubmitButton busyLabel="Sending…" className="btn-secondary">
               Change e-mail address
             </SubmitButton>
-          </Form>
+          </FieldForm>
         ) : (
           <p className="text-sm text-slate-600">
             To change it, first{" "}
@@ -383,12 +351,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             : the change is confirmed with it.
           </p>
         )}
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="security-heading" className="form-card mt-6">
-        <h2 id="security-heading" className="text-xl font-bold text-slate-900">
-          Signing in
-        </h2>
+      <PanelSection id="security" title="Signing in" className="mt-6">
         <ul className="space-y-2">
           <li>
             <Link to="/account/password" className="link">
@@ -409,12 +374,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </span>
           </li>
         </ul>
-      </section>
+      </PanelSection>
 
-      <section aria-labelledby="data-heading" className="form-card mt-6">
-        <h2 id="data-heading" className="text-xl font-bold text-slate-900">
-          Your data
-        </h2>
+      <PanelSection id="data" title="Your data" className="mt-6">
         <ul className="space-y-2">
           <li>
             {/* A file, not a page: a plain link, so the browser downloads it. */}
@@ -432,7 +394,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </li>
         </ul>
-      </section>
+      </PanelSection>
     </div>
   );
 }

@@ -1,12 +1,10 @@
-import { data } from "react-router";
-import { readImageUpload } from "../../core/images.server.ts";
-import { createService, serviceFormSchema } from "../../core/services.server.ts";
+import { createService } from "../../core/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
-import { formValues, parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { readServiceForm } from "../lib/service-form.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/add-service";
@@ -24,25 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
-  const result = parseForm(serviceFormSchema, form);
-  const upload = await readImageUpload(form, "imageFile");
-  if (!result.ok || !upload.ok) {
-    return data(
-      {
-        values: result.ok ? formValues(form) : result.values,
-        fieldErrors: {
-          ...(result.ok ? {} : result.fieldErrors),
-          ...(upload.ok ? {} : { imageFile: upload.message }),
-        },
-        flash: null,
-      },
-      { status: 400 },
-    );
-  }
+  const sent = await readServiceForm(form);
+  if (!sent.ok) return sent.refusal;
   const created = await createService(context.get(appContext).db, {
     writer: writerFor(context, user),
-    input: result.data,
-    upload: upload.image,
+    input: sent.input,
+    upload: sent.upload,
   });
   if (!created.ok) return writeLimited(request, context, user.id, created);
   // Held for the owner's approval: the student sees it, marked so, on its own page.
@@ -59,8 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddService({ actionData }: Route.ComponentProps) {
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Add Service</h1>
@@ -68,7 +51,7 @@ export default function AddService({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>
-      <ServiceForm values={values} errors={errors} submitLabel="Submit" busyLabel="Submitting…" />
+      <ServiceForm state={actionData} submitLabel="Submit" busyLabel="Submitting…" />
     </div>
   );
 }

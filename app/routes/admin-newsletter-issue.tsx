@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, useRevalidator } from "react-router";
+import { data, useRevalidator } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
 import { subscriberCounts } from "../../core/newsletter.server.ts";
 import {
@@ -13,7 +13,10 @@ import {
 } from "../../core/newsletter-issues.server.ts";
 import { renderIssueBody } from "../../core/newsletter-mail.server.ts";
 import { NewsletterIssueForm } from "../components/admin/newsletter-issue-form.tsx";
+import { ButtonForm } from "../components/button-form.tsx";
+import { CheckboxField, FieldForm } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
+import { PanelSection } from "../components/panel-section.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -111,7 +114,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminNewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, previewHtml, confirmedSubscribers, ownerEmail } = loaderData;
   const draft = issue.status === "draft";
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-3xl py-12">
       <p>
@@ -124,10 +126,7 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
 
       {!draft && <SendProgress issue={issue} />}
 
-      <section aria-labelledby="preview-heading" className="form-card mt-8">
-        <h2 id="preview-heading" className="text-xl font-bold text-slate-900">
-          Preview
-        </h2>
+      <PanelSection id="preview" title="Preview">
         <p className="mt-1 text-sm text-slate-600">
           {`As subscribers see it, under the subject "${issue.subject}"; each copy ends with the subscriber's own one-click unsubscribe link.`}
         </p>
@@ -138,68 +137,54 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
           // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped Markdown output, see above
           dangerouslySetInnerHTML={{ __html: previewHtml }}
         />
-      </section>
+      </PanelSection>
 
       {draft && (
         <>
-          <section aria-labelledby="send-heading" className="form-card mt-8">
-            <h2 id="send-heading" className="text-xl font-bold text-slate-900">
-              Send
-            </h2>
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="test" />
-              <SubmitButton className="btn-secondary" busyLabel="Sending the test…">
-                {`Send a test to ${ownerEmail}`}
-              </SubmitButton>
-            </Form>
-            <Form method="post" className="mt-6 space-y-3">
+          <PanelSection id="send" title="Send">
+            <ButtonForm
+              fields={{ intent: "test" }}
+              formClassName="mt-4"
+              className="btn-secondary"
+              busyLabel="Sending the test…"
+            >
+              {`Send a test to ${ownerEmail}`}
+            </ButtonForm>
+            <FieldForm state={actionData} method="post" className="mt-6 space-y-3">
               <input type="hidden" name="intent" value="send" />
-              <div>
-                <label className="flex items-start gap-2 text-slate-800">
-                  <input
-                    type="checkbox"
-                    name="confirm"
-                    value="send"
-                    required
-                    className="mt-1"
-                    aria-invalid={errors.confirm ? true : undefined}
-                    aria-describedby={errors.confirm ? "confirm-error" : undefined}
-                  />
-                  <span>
-                    {`It is ready: send it to all ${confirmedSubscribers} confirmed subscribers now. Once started, a send cannot be undone.`}
-                  </span>
-                </label>
-                {errors.confirm && (
-                  <p id="confirm-error" className="mt-1 text-sm font-medium text-red-700">
-                    {errors.confirm}
-                  </p>
-                )}
-              </div>
+              <CheckboxField
+                label={`It is ready: send it to all ${confirmedSubscribers} confirmed subscribers now. Once started, a send cannot be undone.`}
+                name="confirm"
+                value="send"
+                required
+                textClassName="text-base"
+              />
               <SubmitButton busyLabel="Starting the send…">
                 {`Send to ${confirmedSubscribers} subscribers`}
               </SubmitButton>
-            </Form>
-          </section>
+            </FieldForm>
+          </PanelSection>
 
           <section aria-labelledby="edit-heading" className="mt-8">
             <h2 id="edit-heading" className="text-xl font-bold text-slate-900">
               Edit the draft
             </h2>
             <NewsletterIssueForm
-              values={actionData?.values ?? { subject: issue.subject, body: issue.body }}
-              errors={errors}
+              state={{
+                values: actionData?.values ?? { subject: issue.subject, body: issue.body },
+                fieldErrors: actionData?.fieldErrors,
+              }}
               submitLabel="Save draft"
               busyLabel="Saving…"
             />
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="delete" />
-              <SubmitButton
-                className="btn bg-red-700 text-white hover:bg-red-800"
-                busyLabel="Deleting…"
-              >
-                Delete the draft
-              </SubmitButton>
-            </Form>
+            <ButtonForm
+              fields={{ intent: "delete" }}
+              formClassName="mt-4"
+              className="btn bg-red-700 text-white hover:bg-red-800"
+              busyLabel="Deleting…"
+            >
+              Delete the draft
+            </ButtonForm>
           </section>
         </>
       )}
@@ -229,10 +214,7 @@ function SendProgress({ issue }: { issue: Issue }) {
   const { sent, failed, skipped, remaining } = issue.progress;
   const total = sent + failed + skipped + remaining;
   return (
-    <section aria-labelledby="progress-heading" className="form-card mt-8">
-      <h2 id="progress-heading" className="text-xl font-bold text-slate-900">
-        Progress
-      </h2>
+    <PanelSection id="progress" title="Progress">
       <progress
         className="mt-4 w-full"
         max={Math.max(total, 1)}
@@ -251,6 +233,6 @@ function SendProgress({ issue }: { issue: Issue }) {
           </p>
         </noscript>
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -42,12 +42,7 @@ export default function AdminNewsletterNew({ actionData }: Route.ComponentProps)
       <p className="mt-1 text-slate-600">
         It is saved as a draft: nothing is sent until you say so on the next page.
       </p>
-      <NewsletterIssueForm
-        values={actionData?.values ?? {}}
-        errors={actionData?.fieldErrors ?? {}}
-        submitLabel="Save draft"
-        busyLabel="Saving…"
-      />
+      <NewsletterIssueForm state={actionData} submitLabel="Save draft" busyLabel="Saving…" />
     </div>
   );
 }

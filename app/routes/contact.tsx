@@ -1,13 +1,9 @@
-import { data, Form, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { contactMessageSchema } from "../../core/contact.ts";
 import { receiveContactMessage } from "../../core/contact-messages.server.ts";
-import {
-  MAX_CONTACT_MESSAGE_LENGTH,
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-} from "../../core/field-limits.ts";
+import { MAX_CONTACT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { EmailField, FieldForm, NameField, TextAreaField } from "../components/form-field.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
@@ -59,8 +55,6 @@ const HONEYPOT_FIELD = "website";
 export default function Contact({ actionData }: Route.ComponentProps) {
   // A sent message redirects back here: a new location, so the form starts empty again.
   const location = useLocation();
-  const errors = actionData?.fieldErrors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Contact</h1>
@@ -69,43 +63,30 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       </p>
 
       <FlashToast flash={actionData?.flash} />
-      <Form key={location.key} method="post" data-moves-focus className="form-card mt-6">
+      <FieldForm
+        key={location.key}
+        state={actionData}
+        method="post"
+        data-moves-focus
+        className="form-card mt-6"
+      >
         <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
           <label>
             Leave this empty
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <TextField
-          label="Name"
-          name="name"
-          maxLength={MAX_NAME_LENGTH}
-          autoComplete="name"
-          required
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          maxLength={MAX_EMAIL_LENGTH}
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <NameField />
+        <EmailField />
         <TextAreaField
           label="Message"
           name="message"
           maxLength={MAX_CONTACT_MESSAGE_LENGTH}
           rows={6}
           required
-          defaultValue={values.message}
-          error={errors.message}
         />
         <SubmitButton busyLabel="Sending…">Submit</SubmitButton>
-      </Form>
+      </FieldForm>
     </div>
   );
 }

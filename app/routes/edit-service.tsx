@@ -1,9 +1,7 @@
-import { data } from "react-router";
-import { readImageUpload } from "../../core/images.server.ts";
 import {
   findServiceFor,
+  mayChangeService,
   mayManageService,
-  serviceFormSchema,
   updateService,
 } from "../../core/services.server.ts";
 import { isUploadedImage } from "../../core/uploaded-images.ts";
@@ -11,9 +9,9 @@ import { courseDetailsFormValues } from "../components/course-details-fields.tsx
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";
-import { formValues, parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
+import { readServiceForm } from "../lib/service-form.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/edit-service";
@@ -34,27 +32,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  // Anyone else is refused before the form is read, whatever it holds: their picture is never decoded.
+  const allowed = await mayChangeService(context.get(appContext).db, {
+    actor: user,
+    serviceId: params.id,
+  });
+  if (!allowed.ok) throw notYours(request, context, user.id, allowed.reason);
   const form = await request.formData();
-  const result = parseForm(serviceFormSchema, form);
-  const upload = await readImageUpload(form, "imageFile");
-  if (!result.ok || !upload.ok) {
-    return data(
-      {
-        values: result.ok ? formValues(form) : result.values,
-        fieldErrors: {
-          ...(result.ok ? {} : result.fieldErrors),
-          ...(upload.ok ? {} : { imageFile: upload.message }),
-        },
-        flash: null,
-      },
-      { status: 400 },
-    );
-  }
+  const sent = await readServiceForm(form);
+  if (!sent.ok) return sent.refusal;
   const updated = await updateService(context.get(appContext).db, {
     writer: writerFor(context, user),
     serviceId: params.id,
-    input: result.data,
-    upload: upload.image,
+    input: sent.input,
+    upload: sent.upload,
     keepUploadedImage: form.get("useDefaultCover") !== "on",
   });
   if (!updated.ok && updated.reason === "rate-limited")
@@ -68,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
   const { service } = loaderData;
-  const values = actionData?.values ?? {
+  const stored = {
     serviceName: service.name,
     price: String(service.price),
     imageUrl: service.imageUrl.startsWith("/") ? "" : service.imageUrl,
@@ -81,8 +72,7 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
       <FlashToast flash={actionData?.flash} />
       <p className="mt-1 text-slate-600">{service.name}</p>
       <ServiceForm
-        values={values}
-        errors={actionData?.fieldErrors ?? {}}
+        state={actionData ?? { values: stored }}
         submitLabel="Save"
         busyLabel="Saving…"
         uploadedImage={isUploadedImage(service.imageUrl) ? service.imageUrl : undefined}

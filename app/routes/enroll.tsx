@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import {
   enrollmentInputSchema,
   listMyEnrollments,
@@ -8,7 +8,7 @@ import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
 import { findService } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextAreaField, TextField } from "../components/form-field.tsx";
+import { FieldForm, TextAreaField, TextField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
@@ -74,8 +74,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Enroll({ loaderData, actionData }: Route.ComponentProps) {
   const { service, open, paymentInstructions } = loaderData;
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Enroll in {service.name}</h1>
@@ -99,28 +97,20 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
           <p className="mt-1 whitespace-pre-line text-slate-700">{paymentInstructions}</p>
         </section>
       ) : (
-        <Form method="post" data-moves-focus className="form-card mt-6">
+        <FieldForm state={actionData} method="post" data-moves-focus className="form-card mt-6">
           <p className="text-slate-700">
             Ask the teacher for a place. You will get an e-mail now, and another when your request
             is confirmed.
           </p>
-          <TextField
-            label="Preferred start date (optional)"
-            name="startDate"
-            type="date"
-            defaultValue={values.startDate}
-            error={errors.startDate}
-          />
+          <TextField label="Preferred start date (optional)" name="startDate" type="date" />
           <TextAreaField
             label="Message to the teacher (optional)"
             name="message"
             rows={4}
             maxLength={MAX_ENROLLMENT_MESSAGE_LENGTH}
-            defaultValue={values.message}
-            error={errors.message}
           />
           <SubmitButton busyLabel="Sending…">Send the request</SubmitButton>
-        </Form>
+        </FieldForm>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { latestServices } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { EmailField } from "../components/form-field.tsx";
 import { ChevronIcon } from "../components/icons.tsx";
 import { Link } from "../components/links.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
@@ -174,16 +174,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Form method="post" action="/newsletter" className="mt-4 md:mt-0">
             {/* Stacked on phones, where the field and the button do not fit side by side. */}
             <div className="flex flex-col gap-2 sm:flex-row">
-              <label htmlFor="subscribe-email" className="sr-only">
-                Email address
-              </label>
-              <input
+              <EmailField
+                label="Email address"
+                hideLabel
                 id="subscribe-email"
-                type="email"
-                name="email"
-                required
-                maxLength={MAX_EMAIL_LENGTH}
-                autoComplete="email"
                 placeholder="you@example.com"
                 className="field sm:min-w-56"
               />

@@ -1,13 +1,14 @@
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { data, redirect } from "react-router";
 import { signInCodeSchema } from "../../core/two-factor.server.ts";
-import { TextField } from "../components/form-field.tsx";
+import { FieldForm } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
+import { TwoFactorCodeField } from "../components/two-factor-code-field.tsx";
 import { appContext } from "../context.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
+import { safeRedirect, signInPageHref, useRedirectTo } from "../lib/safe-redirect.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { verifyCode } from "../lib/two-factor.server.ts";
@@ -77,11 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-  const loginHref =
-    redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const redirectTo = useRedirectTo();
+  const loginHref = signInPageHref("/login", redirectTo);
   return (
     <div className="container-page max-w-md py-12">
       <h1 className="text-3xl font-bold text-slate-900">Two-factor sign-in</h1>
@@ -92,25 +90,16 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
       {actionData?.startAgain ? (
         <div className="form-card mt-6 space-y-4">
           <p role="alert" className="font-medium text-red-700">
-            {errors.code}
+            {actionData.fieldErrors.code}
           </p>
           <Link to={loginHref} className="btn-primary inline-block">
             Log in again
           </Link>
         </div>
       ) : (
-        <Form method="post" className="form-card mt-6">
+        <FieldForm state={actionData} method="post" className="form-card mt-6">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            maxLength={40}
-            error={errors.code}
-          />
+          <TwoFactorCodeField label="Code" orBackupCode />
           <SubmitButton className="btn-primary w-full" busyLabel="Checking…">
             Verify
           </SubmitButton>
@@ -119,7 +108,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
               Back to the login page
             </Link>
           </p>
-        </Form>
+        </FieldForm>
       )}
     </div>
   );

@@ -1,9 +1,8 @@
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { loginSchema } from "../../core/accounts.server.ts";
-import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField, TextField } from "../components/form-field.tsx";
+import { CheckboxField, EmailField, FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
@@ -12,7 +11,7 @@ import { authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode, errorCodeText, signInFailure } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { publicPageMeta } from "../lib/meta.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
+import { safeRedirect, signInPageHref, useRedirectTo } from "../lib/safe-redirect.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/login";
@@ -145,14 +144,9 @@ async function asksForSecondFactor(response: Response): Promise<boolean> {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const redirectTo = useRedirectTo();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
-  const registerHref =
-    redirectTo === "/" ? "/register" : `/register?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <div className="container-page max-w-md py-12">
@@ -160,29 +154,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <p className="mt-1 text-slate-600">Welcome back. Log in to review your courses.</p>
       <FlashToast flash={actionData?.flash} />
 
-      <Form method="post" className="form-card mt-6">
+      <FieldForm state={actionData} method="post" className="form-card mt-6">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Email"
-          name="email"
-          maxLength={MAX_EMAIL_LENGTH}
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" name="rememberMe" className="size-4 accent-brand-700" />
-          Remember me
-        </label>
+        <EmailField />
+        <PasswordField label="Password" name="password" purpose="current" />
+        <CheckboxField label="Remember me" name="rememberMe" />
         {/* Log in comes first among the buttons: Enter in a field presses the first one. */}
         <SubmitButton
           name="intent"
@@ -204,7 +180,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Forgot your password?
           </button>
         </p>
-      </Form>
+      </FieldForm>
 
       {loaderData.googleSignIn && (
         <div className="mt-4">
@@ -213,7 +189,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <p className="mt-6 text-center text-slate-700">
         New here?{" "}
-        <Link to={registerHref} className="link">
+        <Link to={signInPageHref("/register", redirectTo)} className="link">
           Create an account
         </Link>
       </p>

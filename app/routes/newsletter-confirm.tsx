@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { confirmSubscription } from "../../core/newsletter.server.ts";
 import { Link } from "../components/links.tsx";
+import { OutcomePage } from "../components/outcome-page.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/newsletter-confirm";
@@ -17,18 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function NewsletterConfirm({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-page max-w-2xl py-12">
-      <h1 className="text-3xl font-bold text-slate-900">
-        {loaderData.confirmed ? "You are subscribed" : "This link does not work"}
-      </h1>
-      <p className="mt-4 text-slate-700">
-        {loaderData.confirmed
+    <OutcomePage
+      heading={loaderData.confirmed ? "You are subscribed" : "This link does not work"}
+      message={
+        loaderData.confirmed
           ? "Thank you: the newsletter will come once a month. Every issue has a link to stop it."
-          : "It may be old or copied incompletely. Subscribe again from the home page to get a new one."}
-      </p>
+          : "It may be old or copied incompletely. Subscribe again from the home page to get a new one."
+      }
+    >
       <Link to="/" className="btn-primary mt-6">
         Home
       </Link>
-    </div>
+    </OutcomePage>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
 import { unsubscribe } from "../../core/newsletter.server.ts";
+import { OutcomePage } from "../components/outcome-page.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -29,16 +30,14 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   const result = actionData ?? loaderData;
   if (actionData) {
     return (
-      <div className="container-page max-w-2xl py-12">
-        <h1 className="text-3xl font-bold text-slate-900">
-          {result.done ? "You are unsubscribed" : "This link does not work"}
-        </h1>
-        <p className="mt-4 text-slate-700">
-          {result.done
+      <OutcomePage
+        heading={result.done ? "You are unsubscribed" : "This link does not work"}
+        message={
+          result.done
             ? "No more newsletters will come to this address."
-            : "It may be copied incompletely: try the link in the newsletter again."}
-        </p>
-      </div>
+            : "It may be copied incompletely: try the link in the newsletter again."
+        }
+      />
     );
   }
   return (

@@ -1,13 +1,14 @@
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { data, redirect } from "react-router";
 import { registrationSchema } from "../../core/accounts.server.ts";
-import {
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from "../../core/field-limits.ts";
+import { MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField, TextField } from "../components/form-field.tsx";
+import {
+  EmailField,
+  FieldForm,
+  NameField,
+  PasswordField,
+  TextField,
+} from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
@@ -16,7 +17,7 @@ import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
 import { betterAuthErrorCode } from "../lib/auth-errors.ts";
 import { parseForm } from "../lib/forms.ts";
 import { publicPageMeta } from "../lib/meta.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
+import { safeRedirect, signInPageHref, useRedirectTo } from "../lib/safe-redirect.ts";
 import { cookiesFrom, getSessionUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/register";
@@ -103,12 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
-  const values: Partial<Record<string, string>> = actionData?.values ?? {};
-  const loginHref =
-    redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const redirectTo = useRedirectTo();
 
   return (
     <div className="container-page max-w-md py-12">
@@ -118,53 +114,27 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </p>
       <FlashToast flash={actionData?.flash} />
 
-      <Form method="post" className="form-card mt-6">
+      <FieldForm state={actionData} method="post" className="form-card mt-6">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Name"
-          name="name"
-          maxLength={MAX_NAME_LENGTH}
-          autoComplete="name"
-          required
-          defaultValue={values.name}
-          error={errors.name}
-        />
+        <NameField />
         <TextField
           label="Photo URL (optional)"
           name="photoUrl"
           type="url"
           autoComplete="photo"
           placeholder="https://…"
-          defaultValue={values.photoUrl}
-          error={errors.photoUrl}
         />
-        <TextField
-          label="Email"
-          name="email"
-          maxLength={MAX_EMAIL_LENGTH}
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <EmailField />
         <PasswordField
           label="Password"
           name="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          maxLength={MAX_PASSWORD_LENGTH}
-          aria-description={`At least ${MIN_PASSWORD_LENGTH} characters. Long passphrases are welcome.`}
-          error={errors.password}
+          purpose="new"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters; a long passphrase is best.`}
         />
-        <p className="-mt-3 text-sm text-slate-600">
-          At least {MIN_PASSWORD_LENGTH} characters; a long passphrase is best.
-        </p>
         <SubmitButton className="btn-primary w-full" busyLabel="Creating your account…">
           Register
         </SubmitButton>
-      </Form>
+      </FieldForm>
 
       {loaderData.googleSignIn && (
         <div className="mt-4">
@@ -173,7 +143,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       )}
       <p className="mt-6 text-center text-slate-700">
         Already have an account?{" "}
-        <Link to={loginHref} className="link">
+        <Link to={signInPageHref("/login", redirectTo)} className="link">
           Log in
         </Link>
       </p>

@@ -1,8 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { newPasswordFormSchema } from "../../core/accounts.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { PasswordField } from "../components/form-field.tsx";
+import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { authErrorMessage, authResponse } from "../lib/auth-call.server.ts";
@@ -64,23 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-md py-12">
       <h1 className="text-3xl font-bold text-slate-900">Choose a new password</h1>
       <FlashToast flash={actionData?.flash} />
       {loaderData.token ? (
-        <Form method="post" className="form-card mt-6">
+        <FieldForm state={actionData} method="post" className="form-card mt-6">
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordField
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-            error={errors.password}
-          />
+          <PasswordField label="New password" name="password" purpose="new" />
           <button
             type="submit"
             className="btn-primary w-full"
@@ -88,7 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           >
             Save the new password
           </button>
-        </Form>
+        </FieldForm>
       ) : (
         <div
           role="alert"

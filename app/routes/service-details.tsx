@@ -3,17 +3,22 @@ import {
   listCourseReviewsWithSummary,
   reviewQuerySchema,
 } from "../../core/course-reviews.server.ts";
-import {
-  MAX_REPLY_LENGTH,
-  MAX_REPORT_NOTE_LENGTH,
-  MAX_REVIEW_LENGTH,
-} from "../../core/field-limits.ts";
+import { MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH } from "../../core/field-limits.ts";
 import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
 import { REPORT_REASONS } from "../../core/report-reasons.ts";
 import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "../../core/review-list.ts";
-import { reportInputSchema, reportReview } from "../../core/review-moderation.server.ts";
+import {
+  mayReportReview,
+  reportInputSchema,
+  reportReview,
+} from "../../core/review-moderation.server.ts";
 import { formatOutcome, IELTS_MODULES, type IeltsModule } from "../../core/review-outcomes.ts";
-import { deleteReply, replyInputSchema, replyToReview } from "../../core/review-replies.server.ts";
+import {
+  deleteReply,
+  mayAnswerReview,
+  replyInputSchema,
+  replyToReview,
+} from "../../core/review-replies.server.ts";
 import {
   markHelpful,
   reviewsMarkedHelpfulBy,
@@ -31,13 +36,12 @@ import { Avatar } from "../components/avatar.tsx";
 import { CourseFacts } from "../components/course-facts.tsx";
 import { useCourseImage } from "../components/course-image.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextAreaField } from "../components/form-field.tsx";
+import { FieldForm, SelectField, TextAreaField } from "../components/form-field.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";
 import { Link } from "../components/links.tsx";
 import { RatingBadge, Stars } from "../components/rating.tsx";
-import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
+import { ReviewFields } from "../components/review-fields.tsx";
 import { ReviewSummary } from "../components/review-summary.tsx";
-import { StarRatingInput } from "../components/star-rating-input.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -184,6 +188,10 @@ async function reportFromPage(
   context: Route.ActionArgs["context"],
   { user, form }: { user: SignedInUser; form: FormData },
 ) {
+  const reviewId = String(form.get("reviewId") ?? "");
+  // One's own review, or one out of sight, cannot be reported, whatever the form says.
+  const allowed = await mayReportReview(context.get(appContext).db, { userId: user.id, reviewId });
+  if (!allowed.ok) throw notYours(request, context, user.id, "not-found");
   const input = reportInputSchema.safeParse({
     reason: form.get("reason") ?? undefined,
     note: form.get("note") ?? undefined,
@@ -193,7 +201,7 @@ async function reportFromPage(
   if (!input.success) return fail(input.error.issues[0]?.message ?? "", 400);
   const reported = await reportReview(context.get(appContext).db, {
     writer: writerFor(context, user),
-    reviewId: String(form.get("reviewId") ?? ""),
+    reviewId,
     input: input.data,
   });
   if (reported.ok) {
@@ -228,6 +236,9 @@ async function answerReview(
     if (!deleted.ok) throw notYours(request, context, user.id, deleted.reason);
     return back("Reply deleted");
   }
+  // Anyone but an owner is refused before the reply's text is read.
+  const allowed = await mayAnswerReview(db, { actor: user, reviewId });
+  if (!allowed.ok) throw notYours(request, context, user.id, allowed.reason);
   const input = replyInputSchema.safeParse({ text: form.get("text") });
   if (!input.success) {
     const flash = { type: "error", message: input.error.issues[0]?.message ?? "" } as const;
@@ -282,7 +293,6 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
     ownReview,
   } = loaderData;
   const location = useLocation();
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   const image = useCourseImage(service.imageUrl, "(min-width: 1024px) 560px, 100vw");
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
 
@@ -392,7 +402,8 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             </div>
           </div>
         ) : (
-          <Form
+          <FieldForm
+            state={actionData}
             method="post"
             data-moves-focus
             aria-labelledby="review-form-heading"
@@ -401,18 +412,9 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
             <h3 id="review-form-heading" className="font-semibold text-slate-900">
               Add your review
             </h3>
-            <StarRatingInput error={errors.rating} />
-            <TextAreaField
-              label="Your review"
-              name="message"
-              rows={4}
-              required
-              maxLength={MAX_REVIEW_LENGTH}
-              error={errors.message}
-            />
-            <ReviewOutcomeFields errors={errors} />
+            <ReviewFields rows={4} />
             <SubmitButton busyLabel="Posting…">Review</SubmitButton>
-          </Form>
+          </FieldForm>
         )}
 
         {summary.reviewCount > 0 && <ReviewListControls query={query} />}
@@ -518,7 +520,6 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
 
 /** The owner's controls under a review: write or rewrite the answer, or delete it. */
 function ReplyControls({ review }: { review: PublicReview }) {
-  const fieldId = `reply-${review.id}`;
   return (
     <details className="mt-3">
       <summary className="link cursor-pointer text-sm font-semibold">
@@ -528,17 +529,14 @@ function ReplyControls({ review }: { review: PublicReview }) {
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="reviewId" value={review.id} />
-        <label htmlFor={fieldId} className="block text-sm font-semibold text-slate-800">
-          Your reply to {review.userName}
-        </label>
-        <textarea
-          id={fieldId}
+        <TextAreaField
+          label={`Your reply to ${review.userName}`}
+          id={`reply-${review.id}`}
           name="text"
           rows={3}
           required
           maxLength={MAX_REPLY_LENGTH}
           defaultValue={review.reply?.text}
-          className="field"
         />
         <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save the reply
@@ -559,8 +557,6 @@ function ReplyControls({ review }: { review: PublicReview }) {
 
 /** 'Report' under someone else's review: a reason from the list and an optional note. */
 function ReportControl({ review }: { review: PublicReview }) {
-  const reasonId = `report-reason-${review.id}`;
-  const noteId = `report-note-${review.id}`;
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm font-semibold text-slate-600 hover:text-slate-900">
@@ -569,28 +565,20 @@ function ReportControl({ review }: { review: PublicReview }) {
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="reviewId" value={review.id} />
-        <label htmlFor={reasonId} className="block text-sm font-semibold text-slate-800">
-          What is wrong with it?
-        </label>
-        <select id={reasonId} name="reason" required className="field" defaultValue="">
-          <option value="" disabled>
-            Choose a reason
-          </option>
-          {Object.entries(REPORT_REASONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={noteId} className="block text-sm font-semibold text-slate-800">
-          A note for the owner (optional)
-        </label>
-        <textarea
-          id={noteId}
+        <SelectField
+          label="What is wrong with it?"
+          id={`report-reason-${review.id}`}
+          name="reason"
+          required
+          placeholder="Choose a reason"
+          options={REPORT_REASONS}
+        />
+        <TextAreaField
+          label="A note for the owner (optional)"
+          id={`report-note-${review.id}`}
           name="note"
           rows={2}
           maxLength={MAX_REPORT_NOTE_LENGTH}
-          className="field"
         />
         <SubmitButton className="btn-secondary" busyLabel="Sending…">
           Send the report
@@ -640,27 +628,20 @@ function ReviewListControls({ query }: { query: ListQuery }) {
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
       {query.stars !== undefined && <input type="hidden" name="stars" value={query.stars} />}
-      <label className="text-sm font-semibold text-slate-800">
-        Sort by
-        <select name="sort" defaultValue={query.sort} className="field mt-1 block">
-          {REVIEW_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold text-slate-800">
-        IELTS module
-        <select name="module" defaultValue={query.module ?? ""} className="field mt-1 block">
-          <option value="">All modules</option>
-          {Object.entries(IELTS_MODULES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Sort by"
+        id="reviews-sort"
+        name="sort"
+        options={REVIEW_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)}
+        defaultValue={query.sort}
+      />
+      <SelectField
+        label="IELTS module"
+        id="reviews-module"
+        name="module"
+        options={[["", "All modules"], ...Object.entries(IELTS_MODULES)]}
+        defaultValue={query.module ?? ""}
+      />
       <noscript>
         <button type="submit" className="btn-secondary">
           Apply

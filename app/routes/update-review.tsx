@@ -1,15 +1,14 @@
-import { data, Form } from "react-router";
-import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
+import { data } from "react-router";
 import {
   findOwnReview,
+  mayChangeOwnReview,
   reviewFormSchema,
   reviewRefusalReason,
   updateOwnReview,
 } from "../../core/reviews.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
-import { TextAreaField } from "../components/form-field.tsx";
-import { ReviewOutcomeFields } from "../components/review-outcome-fields.tsx";
-import { StarRatingInput } from "../components/star-rating-input.tsx";
+import { FieldForm } from "../components/form-field.tsx";
+import { ReviewFields } from "../components/review-fields.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
@@ -40,9 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
+  const { db } = context.get(appContext);
+  // Someone else's review does not exist for them, whatever the form holds.
+  const allowed = await mayChangeOwnReview(db, { userId: user.id, reviewId: params.id });
+  if (!allowed.ok) throw notYours(request, context, user.id, allowed.reason);
   const result = parseForm(reviewFormSchema, await request.formData());
   if (!result.ok) return data({ fieldErrors: result.fieldErrors, flash: null }, { status: 400 });
-  const updated = await updateOwnReview(context.get(appContext).db, {
+  const updated = await updateOwnReview(db, {
     writer: writerFor(context, user),
     reviewId: params.id,
     input: result.data,
@@ -59,7 +62,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function UpdateReview({ loaderData, actionData }: Route.ComponentProps) {
   const { review, email } = loaderData;
-  const errors: Partial<Record<string, string>> = actionData?.fieldErrors ?? {};
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Update your review</h1>
@@ -78,20 +80,10 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-600">Reviewing as {email}</p>
         </div>
       </div>
-      <Form method="post" data-moves-focus className="form-card mt-6">
-        <StarRatingInput defaultValue={review.rating ?? undefined} error={errors.rating} />
-        <TextAreaField
-          label="Your review"
-          name="message"
-          rows={6}
-          required
-          maxLength={MAX_REVIEW_LENGTH}
-          defaultValue={review.message}
-          error={errors.message}
-        />
-        <ReviewOutcomeFields values={review.outcome} errors={errors} />
+      <FieldForm state={actionData} method="post" data-moves-focus className="form-card mt-6">
+        <ReviewFields review={review} rows={6} />
         <SubmitButton busyLabel="Saving…">Update</SubmitButton>
-      </Form>
+      </FieldForm>
     </div>
   );
 }

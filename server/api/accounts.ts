@@ -81,6 +81,7 @@ export function accountsApi(options: ApiOptions) {
       address,
       verifyPassword: async (hash, password) =>
         (await auth.$context).password.verify({ hash, password }),
+      authSecret: (await auth.$context).secret,
       siteUrl: baseUrl,
     });
     if (deleted.ok) {

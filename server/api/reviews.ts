@@ -6,12 +6,15 @@ import {
   hideInputSchema,
   hideReview,
   type ModerationRefusal,
+  mayModerateReview,
+  mayReportReview,
   reportInputSchema,
   reportReview,
   restoreReview,
 } from "../../core/review-moderation.server.ts";
 import {
   deleteReply,
+  mayAnswerReview,
   type ReplyRefusal,
   replyInputSchema,
   replyToReview,
@@ -23,6 +26,7 @@ import {
   findOwnReview,
   listReviewsByUser,
   listReviewsForService,
+  mayChangeOwnReview,
   type ReviewRefusal,
   reviewInputOptionalStarsSchema,
   reviewRefusalReason,
@@ -58,7 +62,9 @@ const outcomeBody = {
 /**
  * The reviews of the JSON API: a service's reviews for anyone (no e-mail addresses); the
  * caller's own reviews, and posting, editing and deleting them, with an identity (bearer token
- * or session). Writes count against the same limits as the forms, inside the use cases.
+ * or session). Writes count against the same limits as the forms, inside the use cases. A call
+ * only some callers may make asks core's `may…` check before it reads the body, so anyone else
+ * gets the same refusal whatever they send.
  */
 export function reviewsApi(options: ApiOptions) {
   const { db, baseUrl } = options;
@@ -158,6 +164,11 @@ export function reviewsApi(options: ApiOptions) {
     });
 
   api.put("/reviews/:id/reply", apiUser, async (c) => {
+    const allowed = await mayAnswerReview(db, {
+      actor: c.get("apiUser"),
+      reviewId: c.req.param("id"),
+    });
+    if (!allowed.ok) return replyRefused(c, allowed);
     const input = replyInputSchema.safeParse(await readJson(c));
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const replied = await replyToReview(db, {
@@ -178,20 +189,27 @@ export function reviewsApi(options: ApiOptions) {
   });
 
   // Reports: any signed-in user, of someone else's review, once.
+  const reportRefused = (c: Context<ApiUserEnv>, reason: "not-found" | "own-review") =>
+    reason === "not-found"
+      ? c.json({ message: "No review has this id." }, 404)
+      : c.json({ message: "You cannot report your own review." }, 403);
+
   api.post("/reviews/:id/reports", apiUser, async (c) => {
+    const reviewId = c.req.param("id");
+    const allowed = await mayReportReview(db, { userId: c.get("apiUser").id, reviewId });
+    if (!allowed.ok) return reportRefused(c, allowed.reason);
     const input = reportInputSchema.safeParse(await readJson(c));
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const reported = await reportReview(db, {
       writer: writerOf(c, options),
-      reviewId: c.req.param("id"),
+      reviewId,
       input: input.data,
     });
     if (reported.ok) return c.json({ insertedId: reported.id }, 201);
     if (reported.reason === "rate-limited") return tooManyWrites(c, options, reported);
-    if (reported.reason === "not-found") return c.json({ message: "No review has this id." }, 404);
-    if (reported.reason === "own-review")
-      return c.json({ message: "You cannot report your own review." }, 403);
-    return c.json({ message: "You have already reported this review." }, 409);
+    if (reported.reason === "already-reported")
+      return c.json({ message: "You have already reported this review." }, 409);
+    return reportRefused(c, reported.reason);
   });
 
   // Moderation: owners only (403 for anyone else).
@@ -202,6 +220,11 @@ export function reviewsApi(options: ApiOptions) {
     });
 
   api.post("/reviews/:id/hide", apiUser, async (c) => {
+    const allowed = await mayModerateReview(db, {
+      actor: c.get("apiUser"),
+      reviewId: c.req.param("id"),
+    });
+    if (!allowed.ok) return moderationRefused(c, allowed);
     const input = hideInputSchema.safeParse(await readJson(c));
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const hidden = await hideReview(db, {
@@ -230,6 +253,9 @@ export function reviewsApi(options: ApiOptions) {
   });
 
   api.patch("/reviews/:id", apiUser, async (c) => {
+    const reviewId = c.req.param("id");
+    const allowed = await mayChangeOwnReview(db, { userId: c.get("apiUser").id, reviewId });
+    if (!allowed.ok) return notYours(c, allowed.reason);
     const body = z
       .object({ text: z.unknown().optional(), rating: z.unknown().optional(), ...outcomeBody })
       .safeParse(await readJson(c));
@@ -241,7 +267,7 @@ export function reviewsApi(options: ApiOptions) {
     if (!input.success) return c.json({ message: problems(input.error) }, 400);
     const updated = await updateOwnReview(db, {
       writer: writerOf(c, options),
-      reviewId: c.req.param("id"),
+      reviewId,
       input: input.data,
     });
     if (updated.ok) return c.json({ modifiedCount: 1 });

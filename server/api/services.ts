@@ -9,6 +9,7 @@ import {
   deleteService,
   findService,
   latestServices,
+  mayChangeService,
   SERVICES_PAGE_SIZE,
   type ServiceInput,
   type ServiceRefusal,
@@ -185,12 +186,17 @@ export function servicesApi(options: ApiOptions) {
     return c.json({ insertedId: created.id }, 201);
   });
 
+  // Who may change the course is settled before the body is read: anyone else is refused
+  // whatever they sent, and their picture is never decoded.
   api.patch("/services/:id", apiUser, async (c) => {
+    const serviceId = c.req.param("id");
+    const allowed = await mayChangeService(db, { actor: c.get("apiUser"), serviceId });
+    if (!allowed.ok) return refused(c, allowed);
     const read = await readServiceInput(c);
     if (!read.ok) return c.json({ message: read.message }, 400);
     const updated = await updateService(db, {
       writer: writerOf(c, options),
-      serviceId: c.req.param("id"),
+      serviceId,
       input: read.input,
       upload: read.upload,
     });

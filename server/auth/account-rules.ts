@@ -13,6 +13,7 @@ import {
 } from "../../core/accounts.server.ts";
 import {
   accountPasswordGuessKey,
+  accountVerificationMailKey,
   clearRateLimit,
   hitRateLimit,
   minutesInWords,
@@ -63,9 +64,6 @@ const policyEvents: Record<string, SecurityEventName> = {
   "/reset-password": "password-reset",
   "/update-user": "profile-update",
 };
-
-/** Every guess at one account's password counts here, whichever endpoint and address it came from. */
-const accountKey = accountPasswordGuessKey;
 
 /** Who a request is about, found before the endpoint ran, for the after hook and the log. */
 interface Subject {
@@ -144,13 +142,19 @@ export function accountRules({
   securityLog,
   sendMail,
   baseUrl,
+  authSecret,
 }: {
   db: DB;
   securityLog: SecurityLog;
   /** For the mail that tells an account's owner its password was changed. */
   sendMail: SendMail;
   baseUrl: string;
+  /** AUTH_SECRET: the per-account counters are keyed by a keyed hash of the address. */
+  authSecret: string;
 }) {
+  /** Every guess at one account's password counts here, whichever endpoint and address it came from. */
+  const accountKey = (email: string) => accountPasswordGuessKey(authSecret, email);
+
   // Keyed by the per-call Better Auth context, which the before and after hooks share.
   const subjects = new WeakMap<object, Subject>();
   const remember = (ctx: HookContext, subject: Subject) => subjects.set(ctx.context, subject);
@@ -275,12 +279,17 @@ export function accountRules({
         const email = subject.email ?? emailSchema.safeParse(body.email).data;
         remember(ctx, subject);
         if (email) {
-          await spend(ctx, `verification-mail:account:${email}`, rateLimits.verificationMail, {
-            ...subject,
-            reason: "verification-mail:account",
-            message: (wait) =>
-              `We have sent several links already. Please check your inbox (and spam folder), or wait ${wait} before asking again.`,
-          });
+          await spend(
+            ctx,
+            accountVerificationMailKey(authSecret, email),
+            rateLimits.verificationMail,
+            {
+              ...subject,
+              reason: "verification-mail:account",
+              message: (wait) =>
+                `We have sent several links already. Please check your inbox (and spam folder), or wait ${wait} before asking again.`,
+            },
+          );
         }
         return undefined;
       }
@@ -343,7 +352,7 @@ export function accountRules({
         if (newSession?.user.twoFactorEnabled) {
           // The right password, but the session waits for the second factor (the plugin's hook
           // runs after this one and ends it): the sign-in is logged when a code completes it.
-          await clearRateLimit(db, accountKey(newSession.user.email.toLowerCase()));
+          await clearRateLimit(db, accountKey(newSession.user.email));
           const { id, email } = newSession.user;
           log(ctx, {
             event: "password-verify",
@@ -353,7 +362,7 @@ export function accountRules({
             reason: "second-factor-required",
           });
         } else if (newSession) {
-          await clearRateLimit(db, accountKey(newSession.user.email.toLowerCase()));
+          await clearRateLimit(db, accountKey(newSession.user.email));
           const { id, email } = newSession.user;
           log(ctx, { event: "sign-in", outcome: "success", userId: id, email });
         } else {

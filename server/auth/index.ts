@@ -32,7 +32,13 @@ export interface AuthOptions {
  * database sessions. Its models are mapped onto our snake_case tables.
  */
 export function createAuth({ database, config, secret, sendMail, securityLog }: AuthOptions) {
-  const rules = accountRules({ db: database.db, securityLog, sendMail, baseUrl: config.baseUrl });
+  const rules = accountRules({
+    db: database.db,
+    securityLog,
+    sendMail,
+    baseUrl: config.baseUrl,
+    authSecret: secret,
+  });
   return betterAuth({
     appName: SITE_NAME,
     baseURL: config.baseUrl,

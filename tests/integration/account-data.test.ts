@@ -29,6 +29,11 @@ function api(app: TestApp, method: string, path: string, token: string, body?: u
   });
 }
 
+/** The site's AUTH_SECRET, which per-account counters are keyed with. */
+async function authSecretOf(app: TestApp): Promise<string> {
+  return (await app.auth.$context).secret;
+}
+
 async function insertedId(response: Response): Promise<string> {
   const body = (await response.json()) as { insertedId?: string; message?: string };
   if (!body.insertedId) throw new Error(`${response.status}: ${body.message}`);
@@ -436,12 +441,17 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
           await db()
             .selectFrom("rate_limits")
             .select("hits")
-            .where("key", "=", accountPasswordGuessKey(quillon.email))
+            .where("key", "=", accountPasswordGuessKey(await authSecretOf(site.app), quillon.email))
             .executeTakeFirst()
         )?.hits ?? 0,
       );
     const guessesBefore = await guesses();
     const before = await rowCounts();
+    // The scan below reads every table, the attempt counters too: their reviews were counted
+    // against the account.
+    expect(
+      (await findText(db(), engine, identifiersOf(quillon))).map((found) => found.table),
+    ).toContain("rate_limits");
     const wrong = await postForm(
       site.app,
       "/account/delete",
@@ -511,6 +521,14 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
     expect(site.outbox).toContainEqual(
       expect.objectContaining({ to: quillon.email, subject: GOODBYE_SUBJECT }),
     );
+    expect(await findText(db(), engine, identifiersOf(quillon))).toEqual([]);
+    // Someone still signing in with the address afterwards (they, or a script guessing): the
+    // counter of guesses at it names no one either.
+    const lateGuess = await postJson(site.app, "/api/auth/sign-in/email", {
+      email: quillon.email,
+      password: "not the password at all",
+    });
+    expect(lateGuess.status).toBe(401);
     expect(await findText(db(), engine, identifiersOf(quillon))).toEqual([]);
 
     // The courses they reviewed still show, with the counts of the reviews that are left.
@@ -656,7 +674,11 @@ describe.each(engines)("deleting an account through the API and the page on %s",
     const user = await signUpWithToken(site.app, db());
     await db()
       .insertInto("rate_limits")
-      .values({ key: accountPasswordGuessKey(user.email), window_started_at: Date.now(), hits: 10 })
+      .values({
+        key: accountPasswordGuessKey(await authSecretOf(site.app), user.email),
+        window_started_at: Date.now(),
+        hits: 10,
+      })
       .execute();
     const limited = await api(site.app, "DELETE", "/api/me", user.token, {
       password: user.password,

@@ -104,6 +104,25 @@ describe.each(engines)("data layer on %s", (engine) => {
     expect((await listServices(db, { page: 0, size: 9, q: "nothing like this" })).count).toBe(0);
   });
 
+  it("forgets the per-account counters an earlier version keyed by a plain address, and only those", async () => {
+    const db = await open({ migrate: false });
+    await migrateTo(db, "2026-11-25T10-00_catalogue-tallies");
+    const keys = {
+      byAddress: ["password:account:ann@example.com", "verification-mail:account:Bo@Example.org"],
+      kept: [
+        "password:account:3f2a9c0d5e7b8a1f4c6d2e9b0a7f5c3d1e8b6a4f2c0d9e7b5a3f1c8d6e4b2a0f",
+        "reviews:account:0b6c2f6e-3d2a-4a1e-9f0e-1c2d3e4f5a6b",
+        "sign-in:203.0.113.7",
+        "write:2001:db8::1",
+      ],
+    };
+    for (const key of [...keys.byAddress, ...keys.kept])
+      await db.insertInto("rate_limits").values({ key, window_started_at: 1, hits: 1 }).execute();
+    await migrateToLatest(db);
+    const left = await db.selectFrom("rate_limits").select("key").execute();
+    expect(left.map((row) => row.key).sort()).toEqual([...keys.kept].sort());
+  });
+
   it("keeps prices exact to the cent", async () => {
     const db = await open();
     const id = await insertService(db, { priceCents: 5950 });

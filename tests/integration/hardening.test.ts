@@ -12,7 +12,7 @@ import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { shedLoad } from "../../server/load-shedding.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { insertReview, insertService } from "../support/fixtures.ts";
+import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -202,6 +202,8 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
   let cookie: string;
   let serviceId: string;
   let reviewId: string;
+  /** Someone else's review: the student may report it, so the report's body is read. */
+  let othersReviewId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -216,6 +218,11 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
       .where("email", "=", student.email)
       .executeTakeFirstOrThrow();
     reviewId = await insertReview(database.db, { serviceId, userId: user.id, rating: 3 });
+    othersReviewId = await insertReview(database.db, {
+      serviceId,
+      userId: await insertUser(database.db),
+      rating: 4,
+    });
   });
   afterAll(() => database.drop());
 
@@ -332,7 +339,7 @@ describe.each(engines)("bad input never gets a 500 on %s", (engine) => {
       ["POST", "/api/enrollments", JSON.stringify({ serviceId: "\u0000" })],
       [
         "POST",
-        `/api/reviews/${reviewId}/reports`,
+        `/api/reviews/${othersReviewId}/reports`,
         JSON.stringify({ reason: "spam", note: "\u0000" }),
       ],
       [

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.server.ts";
 import { findService } from "../../core/services.server.ts";
-import { postForm, postJson, signUp } from "../support/accounts.ts";
+import { ORIGIN, postForm, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { insertService, insertUser } from "../support/fixtures.ts";
-import { createTestApp } from "../support/test-app.ts";
-import { photo, sendMultipart } from "../support/uploads.ts";
+import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
+import { createTestApp, testSiteOn } from "../support/test-app.ts";
+import { photo, postMultipart, sendMultipart } from "../support/uploads.ts";
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -601,5 +602,393 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
         jsonLd.replaceAll("\\u003c", "<").replaceAll("\\u003e", ">").replaceAll("\\u0026", "&"),
       ).review[0].reviewBody,
     ).toBe(attack);
+  });
+});
+
+/**
+ * The same matrix for every call that only some callers may make (issue 25, "who before what"):
+ * the caller is known and judged before the body is read, so the wrong caller gets the same 401,
+ * 403 or 404 whatever they send — a well-formed body, an empty one, wrongly typed fields, or no
+ * JSON at all — and nothing changes. A form body that cannot be read at all is refused at the door
+ * (server/request-bodies.ts) for everyone alike, before any page, so the pages' malformed bodies
+ * here are forms with fields missing or wrong.
+ */
+describe.each(engines)("authorization matrix, who before what, on %s", (engine) => {
+  type Person = Awaited<ReturnType<typeof signUpWithToken>>;
+  // Each request from an address of its own, so the write limits stay out of this matrix.
+  const site = testSiteOn(engine, { TRUST_PROXY: "true" });
+  let author: Person;
+  let student: Person;
+  let owner: Person;
+  let serviceId: string;
+  let pendingId: string;
+  let reviewId: string;
+  let enrollmentId: string;
+  let address = 0;
+  const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
+
+  beforeAll(async () => {
+    author = await signUpWithToken(site.app, site.database.db, { name: "Course Author" });
+    student = await signUpWithToken(site.app, site.database.db, { name: "Other Student" });
+    owner = await signUpWithToken(site.app, site.database.db, { name: "The Teacher" });
+    await makeOwner(site.database.db, owner.email);
+    serviceId = await insertService(site.database.db, {
+      name: "Author's course",
+      createdBy: author.id,
+    });
+    pendingId = await insertService(site.database.db, {
+      name: "Author's pending course",
+      createdBy: author.id,
+      status: "pending",
+    });
+    reviewId = await insertReview(site.database.db, {
+      serviceId,
+      userId: author.id,
+      rating: 4,
+      message: "Original words",
+    });
+    const enrolled = await api("POST", "/api/enrollments", author, { serviceId });
+    expect(enrolled.status).toBe(201);
+    enrollmentId = ((await enrolled.json()) as { insertedId: string }).insertedId;
+  });
+
+  function api(method: string, path: string, who: Person | undefined, body?: unknown) {
+    return rawApi(method, path, who, body === undefined ? undefined : JSON.stringify(body));
+  }
+  function rawApi(method: string, path: string, who: Person | undefined, body?: string) {
+    return site.app.request(`${ORIGIN}${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": nextAddress(),
+        ...(who ? { authorization: `Bearer ${who.token}` } : {}),
+      },
+      body,
+    });
+  }
+  const form = (path: string, fields: Record<string, string>, who: Person | undefined) =>
+    postForm(site.app, path, fields, {
+      "x-forwarded-for": nextAddress(),
+      ...(who ? { cookie: who.cookie } : {}),
+    });
+  /** A page's answer as the test compares it: the status, and where a redirect leads. */
+  const outcome = (response: Response) => {
+    const location = response.headers.get("location");
+    return location ? `${response.status} ${location.split("?")[0]}` : String(response.status);
+  };
+
+  /** Every row a refused call must leave as it was. */
+  const snapshot = async () => {
+    const { db } = site.database;
+    return JSON.stringify(
+      await Promise.all([
+        db.selectFrom("services").selectAll().orderBy("id").execute(),
+        db.selectFrom("reviews").selectAll().orderBy("id").execute(),
+        db.selectFrom("review_replies").selectAll().orderBy("review_id").execute(),
+        db.selectFrom("review_reports").selectAll().orderBy("id").execute(),
+        db.selectFrom("enrollments").selectAll().orderBy("id").execute(),
+        db.selectFrom("newsletter_issues").selectAll().orderBy("id").execute(),
+        db.selectFrom("image_variants").select("image_id").orderBy("image_id").execute(),
+      ]),
+    );
+  };
+
+  /** Bodies no call accepts: after a well-formed one, each must get the very same refusal. */
+  const malformedJson: [string, string | undefined][] = [
+    ["an empty object", "{}"],
+    [
+      "wrongly typed fields",
+      JSON.stringify({
+        serviceName: 5,
+        price: "free",
+        description: [],
+        img: {},
+        text: 7,
+        rating: "five",
+        reason: "rude",
+        password: 1,
+        email: false,
+      }),
+    ],
+    ["a list", "[1, 2]"],
+    ["broken JSON", "{not json"],
+    ["no body", undefined],
+  ];
+
+  const serviceEdit = { serviceName: "Renamed course", price: 12.5, description: "New words." };
+  const who = {
+    anonymous: () => undefined,
+    author: () => author,
+    student: () => student,
+    owner: () => owner,
+  };
+
+  // [method, path, caller, a well-formed body, the refusal]
+  const apiCalls: [string, () => string, keyof typeof who, unknown, number][] = [
+    ["PATCH", () => `/api/services/${serviceId}`, "anonymous", serviceEdit, 401],
+    ["PATCH", () => `/api/services/${serviceId}`, "student", serviceEdit, 403],
+    ["PATCH", () => `/api/services/${pendingId}`, "student", serviceEdit, 404],
+    ["PATCH", () => "/api/services/no-such-course", "student", serviceEdit, 404],
+    ["DELETE", () => `/api/services/${serviceId}`, "student", undefined, 403],
+    ["PATCH", () => `/api/reviews/${reviewId}`, "anonymous", { text: "Hacked" }, 401],
+    ["PATCH", () => `/api/reviews/${reviewId}`, "student", { text: "Hacked" }, 404],
+    ["PATCH", () => "/api/reviews/no-such-review", "student", { text: "Hacked" }, 404],
+    ["DELETE", () => `/api/reviews/${reviewId}`, "student", undefined, 404],
+    ["POST", () => `/api/reviews/${reviewId}/hide`, "anonymous", { reason: "spam" }, 401],
+    ["POST", () => `/api/reviews/${reviewId}/hide`, "student", { reason: "spam" }, 403],
+    ["POST", () => `/api/reviews/${reviewId}/hide`, "author", { reason: "spam" }, 403],
+    ["POST", () => "/api/reviews/no-such-review/hide", "student", { reason: "spam" }, 404],
+    ["POST", () => "/api/reviews/no-such-review/hide", "owner", { reason: "spam" }, 404],
+    ["POST", () => `/api/reviews/${reviewId}/restore`, "anonymous", undefined, 401],
+    ["POST", () => `/api/reviews/${reviewId}/restore`, "student", undefined, 403],
+    ["PUT", () => `/api/reviews/${reviewId}/reply`, "anonymous", { text: "Hi" }, 401],
+    ["PUT", () => `/api/reviews/${reviewId}/reply`, "student", { text: "Fake teacher" }, 403],
+    ["PUT", () => `/api/reviews/${reviewId}/reply`, "author", { text: "Myself" }, 403],
+    ["PUT", () => "/api/reviews/no-such-review/reply", "owner", { text: "Hi" }, 404],
+    ["DELETE", () => `/api/reviews/${reviewId}/reply`, "student", undefined, 403],
+    ["POST", () => `/api/reviews/${reviewId}/reports`, "anonymous", { reason: "spam" }, 401],
+    ["POST", () => `/api/reviews/${reviewId}/reports`, "author", { reason: "spam" }, 403],
+    ["POST", () => "/api/reviews/no-such-review/reports", "student", { reason: "spam" }, 404],
+    ["DELETE", () => `/api/enrollments/${enrollmentId}`, "student", undefined, 404],
+    ["POST", () => "/api/jwt", "anonymous", { email: "someone@example.com" }, 401],
+    ["DELETE", () => "/api/me", "anonymous", { password: "a long password" }, 401],
+  ];
+
+  it("answers the wrong caller of the JSON API the same, whatever the body", async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const [method, path, caller, wellFormed, refusal] of apiCalls) {
+      const bodies: [string, string | undefined][] = [
+        ["a well-formed body", wellFormed === undefined ? undefined : JSON.stringify(wellFormed)],
+        ...malformedJson,
+      ];
+      for (const [label, body] of bodies) {
+        const status = (await rawApi(method, path(), who[caller](), body)).status;
+        if (status !== refusal)
+          wrong.push(`${method} ${path()} as ${caller} with ${label}: ${status}, not ${refusal}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("answers the wrong caller of a picture upload the same, and never reads the picture", async () => {
+    const before = await snapshot();
+    const garbage = { bytes: new Uint8Array([1, 2, 3, 4]), name: "a.jpg", type: "image/jpeg" };
+    const good = { bytes: await photo("jpeg"), name: "a.jpg", type: "image/jpeg" };
+    const fields = { serviceName: "Pictured", price: "20", description: "With a picture." };
+    const cases: [Record<string, string>, typeof good, keyof typeof who, number][] = [
+      [fields, good, "student", 403],
+      [{}, good, "student", 403],
+      [{ ...fields, price: "free", level: "{not json" }, garbage, "student", 403],
+      [{}, garbage, "anonymous", 401],
+    ];
+    for (const [sent, image, caller, refusal] of cases) {
+      const response = await sendMultipart(
+        site.app,
+        "PATCH",
+        `/api/services/${serviceId}`,
+        sent,
+        { image },
+        {
+          "x-forwarded-for": nextAddress(),
+          ...(who[caller]() ? { authorization: `Bearer ${who[caller]()?.token}` } : {}),
+        },
+      );
+      expect(response.status, `${caller} ${JSON.stringify(sent)}`).toBe(refusal);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  // [path, caller, a well-formed form, forms with fields missing or wrong, the refusal]
+  type Fields = Record<string, string>;
+  const forms = (...sent: Fields[]) => sent;
+  const pageCalls: [() => string, keyof typeof who, () => Fields, () => Fields[], string][] = [
+    [
+      () => `/services/${serviceId}/edit`,
+      "anonymous",
+      () => ({ serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" }),
+      () => forms({}, { serviceName: "", price: "free", imageUrl: "javascript:alert(1)" }),
+      "302 /login",
+    ],
+    [
+      () => `/services/${serviceId}/edit`,
+      "student",
+      () => ({ serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" }),
+      () => forms({}, { serviceName: "", price: "free", imageUrl: "javascript:alert(1)" }),
+      "404",
+    ],
+    [
+      () => `/services/${pendingId}/edit`,
+      "student",
+      () => ({ serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" }),
+      () => forms({}, { price: "-1" }),
+      "404",
+    ],
+    [() => `/services/${serviceId}/delete`, "student", () => ({}), () => forms({ x: "y" }), "404"],
+    [
+      () => `/update/${reviewId}`,
+      "anonymous",
+      () => ({ rating: "1", message: "Hacked" }),
+      () => forms({}, { rating: "nine", message: "" }),
+      "302 /login",
+    ],
+    [
+      () => `/update/${reviewId}`,
+      "student",
+      () => ({ rating: "1", message: "Hacked" }),
+      () => forms({}, { rating: "nine", message: "" }),
+      "404",
+    ],
+    [
+      () => `/update/no-such-review`,
+      "student",
+      () => ({ rating: "1", message: "Hacked" }),
+      () => forms({}, { rating: "nine", message: "" }),
+      "404",
+    ],
+    [
+      () => "/my-reviews",
+      "student",
+      () => ({ reviewId }),
+      () => forms({}, { reviewId: "" }),
+      "404",
+    ],
+    [
+      () => `/services/${serviceId}`,
+      "anonymous",
+      () => ({ intent: "reply", reviewId, text: "Fake teacher" }),
+      () => forms({ intent: "reply", reviewId }, { intent: "reply" }),
+      "401",
+    ],
+    [
+      () => `/services/${serviceId}`,
+      "student",
+      () => ({ intent: "reply", reviewId, text: "Fake teacher" }),
+      () => forms({ intent: "reply", reviewId }, { intent: "reply", reviewId, text: "" }),
+      "404",
+    ],
+    [
+      () => `/services/${serviceId}`,
+      "student",
+      () => ({ intent: "delete-reply", reviewId }),
+      () => forms({ intent: "delete-reply", reviewId, text: "" }),
+      "404",
+    ],
+    [
+      () => `/services/${serviceId}`,
+      "author",
+      () => ({ intent: "report", reviewId, reason: "spam" }),
+      () =>
+        forms(
+          { intent: "report", reviewId },
+          { intent: "report", reviewId, reason: "rude", note: "x".repeat(5000) },
+        ),
+      "404",
+    ],
+    [
+      () => "/admin",
+      "student",
+      () => ({ intent: "hide-review", reviewId, reason: "spam" }),
+      () => forms({ intent: "hide-review", reviewId }, { intent: "hide-review" }),
+      "404",
+    ],
+    [
+      () => "/admin",
+      "owner",
+      () => ({ intent: "hide-review", reviewId: "no-such-review", reason: "spam" }),
+      () =>
+        forms(
+          { intent: "hide-review", reviewId: "no-such-review" },
+          { intent: "hide-review", reviewId: "no-such-review", reason: "rude" },
+        ),
+      "404",
+    ],
+    [
+      () => "/admin",
+      "student",
+      () => ({ intent: "decide-enrollment", enrollmentId, decision: "confirmed" }),
+      () => forms({ intent: "decide-enrollment", enrollmentId }, { intent: "decide-enrollment" }),
+      "404",
+    ],
+    [
+      () => "/admin",
+      "owner",
+      () => ({
+        intent: "decide-enrollment",
+        enrollmentId: "no-such-request",
+        decision: "confirmed",
+      }),
+      () =>
+        forms(
+          { intent: "decide-enrollment", enrollmentId: "no-such-request" },
+          { intent: "decide-enrollment", enrollmentId: "no-such-request", decision: "maybe" },
+        ),
+      "404",
+    ],
+    [
+      () => "/admin",
+      "student",
+      () => ({ intent: "publish", serviceId: pendingId }),
+      () => forms({ intent: "publish" }, {}),
+      "404",
+    ],
+    [
+      () => "/my-courses",
+      "student",
+      () => ({ enrollmentId }),
+      () => forms({}, { enrollmentId: "" }),
+      "404",
+    ],
+    [
+      () => "/admin/newsletter/new",
+      "student",
+      () => ({ subject: "Hello", body: "Words." }),
+      () => forms({}, { subject: "" }),
+      "404",
+    ],
+    [
+      () => "/admin/newsletter/some-issue",
+      "student",
+      () => ({ intent: "save", subject: "Hello", body: "Words." }),
+      () => forms({ intent: "save" }, { intent: "send" }),
+      "404",
+    ],
+  ];
+
+  it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const [path, caller, wellFormed, malformed, refusal] of pageCalls) {
+      for (const fields of [wellFormed(), ...malformed()]) {
+        const answer = outcome(await form(path(), fields, who[caller]()));
+        if (answer !== refusal)
+          wrong.push(
+            `${path()} as ${caller} with ${JSON.stringify(fields).slice(0, 120)}: ${answer}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("answers the wrong caller of a page's picture upload the same, and never reads the picture", async () => {
+    const before = await snapshot();
+    const garbage = { bytes: new Uint8Array([1, 2, 3, 4]), name: "a.jpg", type: "image/jpeg" };
+    const edits: Record<string, string>[] = [
+      { serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" },
+      {},
+    ];
+    for (const fields of edits) {
+      const response = await postMultipart(
+        site.app,
+        `/services/${serviceId}/edit`,
+        fields,
+        { imageFile: garbage },
+        student.cookie,
+      );
+      expect(response.status, JSON.stringify(fields)).toBe(404);
+    }
+    expect(await snapshot()).toBe(before);
   });
 });

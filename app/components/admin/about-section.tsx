@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
 import { aboutBioText } from "../../content/about.ts";
-import { TextAreaField, TextField } from "../form-field.tsx";
+import { CheckboxField, FieldForm, FileField, TextAreaField } from "../form-field.tsx";
+import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 
 /**
@@ -15,24 +16,24 @@ export function AboutSection({
   settings: SiteSettings;
   refused?: { errors: Record<string, string | undefined>; values: Record<string, string> };
 }) {
+  const state = refused && { values: refused.values, fieldErrors: refused.errors };
   return (
-    <section aria-labelledby="about-teacher-heading" className="form-card mt-8">
-      <h2 id="about-teacher-heading" className="text-xl font-bold text-slate-900">
-        About the teacher
-      </h2>
-      <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4">
+    <PanelSection id="about-teacher" title="About the teacher">
+      <FieldForm
+        state={state}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 space-y-4"
+      >
         <input type="hidden" name="intent" value="about-teacher" />
         <TextAreaField
           label="About Me text"
           name="bio"
           rows={8}
-          maxLength={5000}
-          defaultValue={refused?.values.bio ?? aboutBioText(settings.aboutBio)}
-          error={refused?.errors.bio}
+          maxLength={MAX_ABOUT_BIO_LENGTH}
+          defaultValue={aboutBioText(settings.aboutBio)}
+          hint="Plain text; a blank line starts a new paragraph. Emptied, the site's own text comes back."
         />
-        <p className="-mt-2 text-sm text-slate-600">
-          Plain text; a blank line starts a new paragraph. Emptied, the site's own text comes back.
-        </p>
         {settings.aboutPhotoUrl && (
           <img
             src={settings.aboutPhotoUrl}
@@ -42,29 +43,20 @@ export function AboutSection({
             className="size-24 rounded-full object-cover"
           />
         )}
-        <TextField
+        <FileField
           label="Photo"
           name="photo"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          error={refused?.errors.photo}
+          hint={`A JPEG, PNG or WebP picture of at most 5 MB. ${
+            settings.aboutPhotoUrl
+              ? "The current photo stays unless you choose another."
+              : "Without one, the block shows no photo."
+          }`}
         />
-        <p className="-mt-2 text-sm text-slate-600">
-          A JPEG, PNG or WebP picture of at most 5 MB.{" "}
-          {settings.aboutPhotoUrl
-            ? "The current photo stays unless you choose another."
-            : "Without one, the block shows no photo."}
-        </p>
-        {settings.aboutPhotoUrl && (
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="removePhoto" className="size-4" />
-            Remove the photo
-          </label>
-        )}
+        {settings.aboutPhotoUrl && <CheckboxField label="Remove the photo" name="removePhoto" />}
         <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save About Me
         </SubmitButton>
-      </Form>
-    </section>
+      </FieldForm>
+    </PanelSection>
   );
 }

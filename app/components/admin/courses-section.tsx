@@ -2,7 +2,9 @@ import { Form } from "react-router";
 import { formatPrice } from "../../../core/format.ts";
 import type { Service } from "../../../core/services.server.ts";
 import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import { ButtonForm } from "../button-form.tsx";
 import { Link } from "../links.tsx";
+import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 
 /** Courses: whether students' new courses wait for approval, and the courses out of the catalogue. */
@@ -14,10 +16,7 @@ export function CoursesSection({
   settings: SiteSettings;
 }) {
   return (
-    <section aria-labelledby="courses-heading" className="form-card mt-8">
-      <h2 id="courses-heading" className="text-xl font-bold text-slate-900">
-        Courses
-      </h2>
+    <PanelSection id="courses" title="Courses">
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="course-approval" />
         <fieldset>
@@ -66,21 +65,18 @@ export function CoursesSection({
                   {service.status === "pending" ? "waiting for approval" : "unpublished"}
                 </span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="publish" />
-                <input type="hidden" name="serviceId" value={service.id} />
-                <SubmitButton
-                  busyLabel={service.status === "pending" ? "Approving…" : "Restoring…"}
-                  className="btn-secondary"
-                  aria-label={`${service.status === "pending" ? "Approve" : "Restore"} ${service.name}`}
-                >
-                  {service.status === "pending" ? "Approve" : "Restore"}
-                </SubmitButton>
-              </Form>
+              <ButtonForm
+                fields={{ intent: "publish", serviceId: service.id }}
+                busyLabel={service.status === "pending" ? "Approving…" : "Restoring…"}
+                className="btn-secondary"
+                aria-label={`${service.status === "pending" ? "Approve" : "Restore"} ${service.name}`}
+              >
+                {service.status === "pending" ? "Approve" : "Restore"}
+              </ButtonForm>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }

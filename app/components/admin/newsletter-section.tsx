@@ -2,6 +2,7 @@ import { formatLongDate } from "../../../core/format.ts";
 import type { SubscriberStatus } from "../../../core/newsletter.server.ts";
 import type { NewsletterIssue } from "../../../core/newsletter-issues.server.ts";
 import { Link } from "../links.tsx";
+import { PanelSection } from "../panel-section.tsx";
 
 const issueState = (issue: NewsletterIssue): string => {
   const { sent, failed, remaining } = issue.progress;
@@ -21,10 +22,7 @@ export function NewsletterSection({
   issues: NewsletterIssue[];
 }) {
   return (
-    <section aria-labelledby="newsletter-heading" className="form-card mt-8">
-      <h2 id="newsletter-heading" className="text-xl font-bold text-slate-900">
-        Newsletter
-      </h2>
+    <PanelSection id="newsletter" title="Newsletter">
       <p className="mt-2 text-slate-700">
         {`${subscribers.confirmed} confirmed, ${subscribers.pending} waiting for confirmation, ${subscribers.unsubscribed} unsubscribed.`}
       </p>
@@ -48,6 +46,6 @@ export function NewsletterSection({
           ))}
         </ul>
       )}
-    </section>
+    </PanelSection>
   );
 }

@@ -1,13 +1,11 @@
 import { formatLongDate } from "../../../core/format.ts";
 import type { Owner } from "../../../core/owners.server.ts";
+import { PanelSection } from "../panel-section.tsx";
 
 /** Who holds the owner role, and how it is given. */
 export function OwnersSection({ owners }: { owners: Owner[] }) {
   return (
-    <section aria-labelledby="owners-heading" className="form-card mt-8">
-      <h2 id="owners-heading" className="text-xl font-bold text-slate-900">
-        Owners
-      </h2>
+    <PanelSection id="owners" title="Owners">
       <p className="mt-1 text-sm text-slate-600">
         Owners run the site. The role is given and taken on the server only:{" "}
         <code>npm run owner -- grant &lt;email&gt;</code> and{" "}
@@ -25,6 +23,6 @@ export function OwnersSection({ owners }: { owners: Owner[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </PanelSection>
   );
 }

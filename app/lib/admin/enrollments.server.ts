@@ -1,4 +1,8 @@
-import { decideEnrollment, decisionInputSchema } from "../../../core/enrollments.server.ts";
+import {
+  decideEnrollment,
+  decisionInputSchema,
+  mayDecideEnrollment,
+} from "../../../core/enrollments.server.ts";
 import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/field-limits.ts";
 import { setPaymentInstructions } from "../../../core/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
@@ -11,6 +15,11 @@ const here = "/admin#enrollments-heading";
 /** The Enrollment requests section: confirm or decline a request; the payment instructions. */
 export const enrollmentActions: AdminActions = {
   "decide-enrollment": async ({ request, context, owner, form }) => {
+    const { db } = context.get(appContext);
+    const enrollmentId = field(form, "enrollmentId");
+    // A request that is gone or already decided is the 404 page, whatever decision was sent.
+    const allowed = await mayDecideEnrollment(db, { actor: owner, enrollmentId });
+    if (!allowed.ok) throw notYours(request, context, owner.id, allowed.reason);
     const input = decisionInputSchema.safeParse({
       decision: form.get("decision") ?? undefined,
       note: form.get("note") ?? undefined,
@@ -21,9 +30,9 @@ export const enrollmentActions: AdminActions = {
         message: input.error.issues[0]?.message ?? "",
       });
     }
-    const decided = await decideEnrollment(context.get(appContext).db, {
+    const decided = await decideEnrollment(db, {
       actor: owner,
-      enrollmentId: field(form, "enrollmentId"),
+      enrollmentId,
       decision: input.data.decision,
       note: input.data.note,
       siteUrl: new URL(request.url).origin,

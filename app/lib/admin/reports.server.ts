@@ -3,6 +3,7 @@ import {
   hideInputSchema,
   hideReview,
   type ModerationRefusal,
+  mayModerateReview,
   restoreReview,
 } from "../../../core/review-moderation.server.ts";
 import { appContext } from "../../context.server.ts";
@@ -25,6 +26,11 @@ async function moderated(
 /** The Reported reviews section: hide with a reason, dismiss the reports, show again. */
 export const reportActions: AdminActions = {
   "hide-review": async (args) => {
+    const { db } = args.context.get(appContext);
+    const reviewId = field(args.form, "reviewId");
+    // A review that is gone is the 404 page, whether or not a reason was chosen.
+    const allowed = await mayModerateReview(db, { actor: args.owner, reviewId });
+    if (!allowed.ok) throw notYours(args.request, args.context, args.owner.id, allowed.reason);
     const input = hideInputSchema.safeParse({ reason: args.form.get("reason") ?? undefined });
     if (!input.success) {
       return redirectWithToast(here, {
@@ -32,11 +38,7 @@ export const reportActions: AdminActions = {
         message: "Please choose why the review is hidden.",
       });
     }
-    const done = await hideReview(args.context.get(appContext).db, {
-      actor: args.owner,
-      reviewId: field(args.form, "reviewId"),
-      reason: input.data.reason,
-    });
+    const done = await hideReview(db, { actor: args.owner, reviewId, reason: input.data.reason });
     return moderated(args, done, "The review is hidden.");
   },
   "dismiss-reports": async (args) => {
