@@ -28,3 +28,20 @@ export const MAX_ABOUT_BIO_LENGTH = 5000;
 export const MAX_NEWSLETTER_SUBJECT_LENGTH = 150;
 /** A newsletter issue's text (plain or Markdown). */
 export const MAX_NEWSLETTER_BODY_LENGTH = 20_000;
+/** A blog post's title. */
+export const MAX_POST_TITLE_LENGTH = 150;
+/** A blog post's address, /blog/{slug}: lower-case letters, digits and hyphens. */
+export const MAX_POST_SLUG_LENGTH = 100;
+/** A blog post's Markdown. */
+export const MAX_POST_BODY_LENGTH = 100_000;
+/** The summary under a post's title in the lists (else the first paragraph, cut to this). */
+export const MAX_POST_EXCERPT_LENGTH = 300;
+/** A post's feature image's alternative text. */
+export const MAX_POST_IMAGE_ALT_LENGTH = 200;
+/** The title search engines show (else the post's title). */
+export const MAX_POST_META_TITLE_LENGTH = 70;
+/** The description search engines show (else the excerpt). */
+export const MAX_POST_META_DESCRIPTION_LENGTH = 160;
+/** Tags a post may carry, and a tag's name. */
+export const MAX_POST_TAGS = 5;
+export const MAX_TAG_LENGTH = 40;

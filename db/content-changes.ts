@@ -26,8 +26,8 @@ export interface ContentChanges {
 
 export const CONTENT_CHANGES_CHANNEL = "content_changes";
 /**
- * The tables whose writes may change what anonymous visitors see: those with triggers (migration
- * 2026-11-24T12-00), and those whose triggers or use cases move one of them (a tally moves its
+ * The tables whose writes may change what anonymous visitors see: those with triggers (migrations
+ * 2026-11-24T12-00 and 2026-11-25T12-00), and those whose triggers or use cases move one of them (a tally moves its
  * course's counts; a helpful vote its review's count).
  */
 export const CONTENT_TABLES = [
@@ -40,6 +40,9 @@ export const CONTENT_TABLES = [
   "users",
   "site_settings",
   "owners",
+  "posts",
+  "post_tags",
+  "tags",
 ] as const;
 /** The tag that changes every answer. */
 export const EVERYTHING = "site";

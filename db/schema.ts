@@ -280,6 +280,8 @@ export interface NewsletterIssuesTable {
   updated_at: Timestamp;
   send_started_at: Timestamp | null;
   sent_at: Timestamp | null;
+  /** The blog post this issue carries (migration 2026-11-25T11-00); null for one the owner wrote. */
+  post_id: Generated<string | null>;
 }
 
 export type DeliveryStatus = "queued" | "sent" | "failed" | "skipped";
@@ -293,6 +295,74 @@ export interface NewsletterDeliveriesTable {
   failure: string | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+}
+
+export type PostStatus = "draft" | "scheduled" | "published";
+
+/** A blog post (decision 0039). */
+export interface PostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+  /** Null: the first paragraph of the body stands in. */
+  excerpt: string | null;
+  feature_image_url: string | null;
+  feature_image_alt: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  status: PostStatus;
+  /** When a scheduled post is published. */
+  publish_at: Timestamp | null;
+  /** The date a published post shows and sorts by. */
+  published_at: Timestamp | null;
+  send_by_email: Generated<boolean | number>;
+  /** When the post was handed to the newsletter (once, ever). */
+  emailed_at: Timestamp | null;
+  emailed_issue_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface TagsTable {
+  id: string;
+  /** The tag's address, /blog/tag/{slug}. */
+  slug: string;
+  name: string;
+}
+
+export interface PostTagsTable {
+  post_id: string;
+  tag_id: string;
+  /** The tag's place in the post's list, as the owner wrote it. */
+  position: number;
+}
+
+/** A post as one save left it (the last 20 per post are kept). */
+export interface PostRevisionsTable {
+  id: string;
+  post_id: string;
+  title: string;
+  slug: string;
+  body: string;
+  excerpt: string | null;
+  feature_image_url: string | null;
+  feature_image_alt: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  /** A JSON array of the tags' names. */
+  tags: string;
+  author_id: string | null;
+  created_at: Timestamp;
+}
+
+/** The address of a deleted post: answered 410 Gone until a new post takes it. */
+export interface DeletedPostSlugsTable {
+  slug: string;
+  deleted_at: Timestamp;
 }
 
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
@@ -320,6 +390,11 @@ export interface Database {
   catalogue_tallies: CatalogueTalliesTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   two_factors: TwoFactorsTable;
+  posts: PostsTable;
+  tags: TagsTable;
+  post_tags: PostTagsTable;
+  post_revisions: PostRevisionsTable;
+  deleted_post_slugs: DeletedPostSlugsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -1,0 +1,108 @@
+/**
+ * The teacher's time zone (an IANA name, set in /admin) and the conversions between what a
+ * `datetime-local` field holds ("2026-12-01T09:30", a wall-clock time in that zone) and an
+ * instant. Only `Intl`, so the editor may use it too.
+ */
+
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** Whether `name` is a time zone this runtime knows ("Europe/London", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  if (name === "" || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock fields of `instant` in `timeZone`, as milliseconds of a UTC date with the same fields. */
+function wallClockAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  return wallClockAt(whole, timeZone) - whole;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant a wall-clock time in `timeZone` names; undefined when the text is no such time.
+ * Around a change of the clocks it does what a person means (as Temporal's "compatible"): a time
+ * that happens twice (clocks going back) is its first occurrence; a time that never happens
+ * (clocks going forward) is moved forward by the gap: 01:30 on the night London's clocks jump
+ * from 01:00 to 02:00 is read as 01:30 GMT, which the clocks then call 02:30 BST.
+ */
+export function localDateTimeToInstant(text: string, timeZone: string): Date | undefined {
+  const match = LOCAL_DATE_TIME.exec(text.trim());
+  if (!match || !isTimeZone(timeZone)) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(
+    year as number,
+    (month as number) - 1,
+    day as number,
+    hour as number,
+    minute as number,
+    second as number,
+  );
+  const asGiven = new Date(wall);
+  // Date.UTC rolls 2026-02-30 over to March: such a text names no day.
+  if (
+    asGiven.getUTCFullYear() !== year ||
+    asGiven.getUTCMonth() !== (month as number) - 1 ||
+    asGiven.getUTCDate() !== day ||
+    (hour as number) > 23
+  ) {
+    return undefined;
+  }
+  // The offsets in force a day either side cover any single change of the clocks.
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [...new Set([wall - before, wall - after])]
+    .filter((instant) => wallClockAt(instant, timeZone) === wall)
+    .sort((a, b) => a - b);
+  // No candidate: the clocks skipped this time; read it with the offset from before the change.
+  return new Date(candidates[0] ?? wall - before);
+}
+
+/** What a `datetime-local` field shows for `instant` in `timeZone` ("2026-12-01T09:30"). */
+export function instantToLocalDateTime(instant: Date, timeZone: string): string {
+  return new Date(wallClockAt(instant.getTime(), timeZone)).toISOString().slice(0, 16);
+}
