@@ -1,20 +1,19 @@
-import MarkdownIt from "markdown-it";
 import type { Mail } from "./mail-outbox.server.ts";
+import { createMarkdown, escapeHtml } from "./markdown.server.ts";
 import { SITE_NAME } from "./site.ts";
 
 /**
- * The owner writes plain text or Markdown. Raw HTML in it is shown as text (`html: false`), and
- * markdown-it refuses `javascript:` and similar links, so the result is safe to put in a page or
- * a mail as it is. A single line break stays a line break, as in a plain-text letter.
+ * The owner writes plain text or Markdown. Raw HTML in it is shown as text and only http(s),
+ * mailto and the site's own links are kept (core/markdown.server.ts), so the result is safe to
+ * put in a page or a mail as it is. A single line break stays a line break, as in a plain-text
+ * letter.
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+const markdown = createMarkdown({ breaks: true });
 
 /** The issue's body as HTML: what the preview shows and the HTML part of every copy. */
 export function renderIssueBody(body: string): string {
   return markdown.render(body);
 }
-
-const escapeHtml = (text: string) => markdown.utils.escapeHtml(text);
 
 interface IssueContent {
   subject: string;
