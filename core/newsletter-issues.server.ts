@@ -350,7 +350,10 @@ export async function composeDelivery(
     .selectFrom("newsletter_deliveries as delivery")
     .innerJoin("newsletter_issues as issue", "issue.id", "delivery.issue_id")
     .innerJoin("newsletter_subscribers as subscriber", "subscriber.id", "delivery.subscriber_id")
+    // A post's issue links to the post wherever its address is now (nowhere once deleted).
+    .leftJoin("posts as post", "post.id", "issue.post_id")
     .select([
+      "post.slug as postSlug",
       "delivery.status as deliveryStatus",
       "issue.subject",
       "issue.body",
@@ -366,6 +369,7 @@ export async function composeDelivery(
   return composeIssueMail(row, {
     to: row.email,
     unsubscribeUrl: `${siteUrl}/newsletter/unsubscribe?token=${row.token}`,
+    post: row.postSlug ? { url: `${siteUrl}/blog/${row.postSlug}`, siteUrl } : undefined,
   });
 }
 

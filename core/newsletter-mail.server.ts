@@ -1,5 +1,6 @@
 import type { Mail } from "./mail-outbox.server.ts";
 import { createMarkdown, escapeHtml } from "./markdown.server.ts";
+import { renderPostBodyForMail } from "./post-body.server.ts";
 import { SITE_NAME } from "./site.ts";
 
 /**
@@ -20,6 +21,12 @@ interface IssueContent {
   body: string;
 }
 
+/** A blog post sent as an issue: where it is on the site, and the site's origin for its links. */
+export interface PostOnSite {
+  url: string;
+  siteUrl: string;
+}
+
 /**
  * One subscriber's copy: the text as written (Markdown reads as plain text), the same rendered as
  * HTML, and the one-click unsubscribe of RFC 8058 — a link in the footer, and the headers with
@@ -27,17 +34,17 @@ interface IssueContent {
  */
 export function composeIssueMail(
   issue: IssueContent,
-  { to, unsubscribeUrl }: { to: string; unsubscribeUrl: string },
+  { to, unsubscribeUrl, post }: { to: string; unsubscribeUrl: string; post?: PostOnSite },
 ): Mail {
   const footer = `You receive this because you subscribed to the ${SITE_NAME} newsletter.`;
+  const unsubscribe = `${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> in one click.`;
   return {
     to,
     subject: issue.subject,
-    text: `${issue.body.trim()}\n\n-- \n${footer}\nUnsubscribe in one click: ${unsubscribeUrl}\n`,
-    html: htmlDocument(
-      issue,
-      `${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> in one click.`,
-    ),
+    text: post
+      ? `${issue.subject}\n\n${absoluteMarkdownLinks(issue.body.trim(), post.siteUrl)}\n\nRead it on the site: ${post.url}\n\n-- \n${footer}\nUnsubscribe in one click: ${unsubscribeUrl}\n`
+      : `${issue.body.trim()}\n\n-- \n${footer}\nUnsubscribe in one click: ${unsubscribeUrl}\n`,
+    html: post ? postDocument(issue, post, unsubscribe) : htmlDocument(issue, unsubscribe),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -64,6 +71,26 @@ function htmlDocument(issue: IssueContent, footerHtml: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(issue.subject)}</title></head>
 <body style="margin:0 auto;max-width:600px;padding:16px;font-family:Arial,Helvetica,sans-serif;line-height:1.6;color:#0f172a">
 ${renderIssueBody(issue.body)}
+<hr style="margin-top:32px;border:0;border-top:1px solid #cbd5e1">
+<p style="font-size:13px;color:#475569">${footerHtml}</p>
+</body></html>
+`;
+}
+
+/** `](/blog/…)` and `](/images/…)` in Markdown read as plain text: the site's own addresses made absolute. */
+function absoluteMarkdownLinks(markdown: string, siteUrl: string): string {
+  return markdown.replace(/\]\(\/(?!\/)/g, `](${siteUrl}/`);
+}
+
+/** A blog post as a letter: its title, its body with absolute addresses, and the way to the site. */
+function postDocument(issue: IssueContent, post: PostOnSite, footerHtml: string): string {
+  const link = escapeHtml(post.url);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(issue.subject)}</title></head>
+<body style="margin:0 auto;max-width:600px;padding:16px;font-family:Arial,Helvetica,sans-serif;line-height:1.6;color:#0f172a">
+<h1 style="font-size:24px;line-height:1.3"><a href="${link}" style="color:#0f172a">${escapeHtml(issue.subject)}</a></h1>
+${renderPostBodyForMail(issue.body, post.siteUrl)}
+<p><a href="${link}">Read it on the site</a></p>
 <hr style="margin-top:32px;border:0;border-top:1px solid #cbd5e1">
 <p style="font-size:13px;color:#475569">${footerHtml}</p>
 </body></html>

@@ -1,4 +1,5 @@
 import type { DB } from "../db/index.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zones.ts";
 
 /** What the owner sets in /admin. Absent rows mean the defaults. */
 export interface SiteSettings {
@@ -10,12 +11,15 @@ export interface SiteSettings {
   aboutBio: string | null;
   /** The teacher's uploaded photo (its largest width's address); null: none. */
   aboutPhotoUrl: string | null;
+  /** The teacher's time zone (IANA name): the one scheduled posts' dates and times are read in. */
+  timeZone: string;
 }
 
 const DEFAULTS: SiteSettings = {
   studentCoursesNeedApproval: false,
   aboutBio: null,
   aboutPhotoUrl: null,
+  timeZone: DEFAULT_TIME_ZONE,
   paymentInstructions:
     "The teacher will write to you with the price, the start date and how to pay once your request is confirmed.",
 };
@@ -31,6 +35,9 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
     paymentInstructions: stored.paymentInstructions || DEFAULTS.paymentInstructions,
     aboutBio: stored.aboutBio || null,
     aboutPhotoUrl: stored.aboutPhotoUrl || null,
+    // A zone this runtime no longer knows (an older time-zone database) falls back, never fails.
+    timeZone:
+      stored.timeZone && isTimeZone(stored.timeZone) ? stored.timeZone : DEFAULT_TIME_ZONE,
   };
 }
 
@@ -71,4 +78,21 @@ export async function setAboutTheTeacher(
         .execute();
     }
   });
+}
+
+/** Sets the teacher's time zone; refuses a name that is no IANA time zone. */
+export async function setTimeZone(
+  db: DB,
+  timeZone: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const name = timeZone.trim();
+  if (!isTimeZone(name)) {
+    return { ok: false, message: "Please choose a time zone such as Europe/London or UTC." };
+  }
+  await db
+    .insertInto("site_settings")
+    .values({ key: "timeZone", value: name })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: name }))
+    .execute();
+  return { ok: true };
 }
