@@ -61,6 +61,14 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
     export: "newsletterIssuesWritten as the teacher",
     deletion: "kept (the site's own content); author_id set to null",
   },
+  posts: {
+    export: "not exported: the site's blog, written as its owner",
+    deletion: "kept (the site's own content); created_by and updated_by set to null",
+  },
+  post_revisions: {
+    export: "not exported: earlier saves of the site's blog posts",
+    deletion: "kept; author_id set to null",
+  },
   services: {
     export: "coursesCreated",
     deletion: "kept in the catalogue; created_by set to null",

@@ -248,6 +248,21 @@ async function eraseAccount(
     .set({ author_id: null })
     .where("author_id", "=", userId)
     .execute();
+  await trx
+    .updateTable("posts")
+    .set({ created_by: null })
+    .where("created_by", "=", userId)
+    .execute();
+  await trx
+    .updateTable("posts")
+    .set({ updated_by: null })
+    .where("updated_by", "=", userId)
+    .execute();
+  await trx
+    .updateTable("post_revisions")
+    .set({ author_id: null })
+    .where("author_id", "=", userId)
+    .execute();
   await erasePictures(trx, { userId, photo: user.image });
 
   await trx.deleteFrom("owners").where("user_id", "=", userId).execute();

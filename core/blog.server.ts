@@ -117,8 +117,7 @@ export async function getPublishedPost(
     return { found: false, gone: deleted !== undefined };
   }
   const tags = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
-  const [previous, next] =
-    row.status === "published" ? await neighboursOf(db, row) : [null, null];
+  const [previous, next] = row.status === "published" ? await neighboursOf(db, row) : [null, null];
   return { found: true, post: toPostView(row, tags), previous, next };
 }
 

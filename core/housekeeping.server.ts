@@ -26,8 +26,8 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
 }
 
 /**
- * Deletes the uploaded pictures (every width) that no course, account or site setting names any
- * more and that are over a day old: the image a course or the teacher replaced, or the course
+ * Deletes the uploaded pictures (every width) that no course, account, site setting or blog post
+ * (its feature picture, a kept revision's, or its text) names any more and that are over a day old: the image a course or the teacher replaced, or the course
  * deleted. The day's grace covers a page still open on an old picture, and an upload stored
  * just before the row naming it is written.
  */
@@ -41,7 +41,7 @@ export async function deleteUnusedImages(db: DB, now = new Date()): Promise<void
     .execute();
   if (candidates.length === 0) return;
   const UPLOADED = "/images/uploads/%";
-  const [services, users, settings] = await Promise.all([
+  const [services, users, settings, posts, postBodies] = await Promise.all([
     db
       .selectFrom("services")
       .select("image_url as url")
@@ -53,12 +53,31 @@ export async function deleteUnusedImages(db: DB, now = new Date()): Promise<void
       .select("value as url")
       .where("value", "like", UPLOADED)
       .execute(),
+    db
+      .selectFrom("posts")
+      .select("feature_image_url as url")
+      .where("feature_image_url", "like", UPLOADED)
+      .union(
+        db
+          .selectFrom("post_revisions")
+          .select("feature_image_url as url")
+          .where("feature_image_url", "like", UPLOADED),
+      )
+      .execute(),
+    // A post's Markdown may show an upload anywhere in its text.
+    db.selectFrom("posts").select("body").where("body", "like", "%/images/uploads/%").execute(),
   ]);
   const inUse = new Set(
-    [...services, ...users, ...settings].flatMap(
+    [...services, ...users, ...settings, ...posts].flatMap(
       ({ url }) => parseUploadedImagePath(url ?? "")?.imageId ?? [],
     ),
   );
+  for (const { body } of postBodies) {
+    for (const match of body.matchAll(/\/images\/uploads\/[0-9a-f-]{36}-\d{1,5}\.webp/g)) {
+      const imageId = parseUploadedImagePath(match[0])?.imageId;
+      if (imageId) inUse.add(imageId);
+    }
+  }
   const unused = candidates.map(({ image_id }) => image_id).filter((id) => !inUse.has(id));
   if (unused.length > 0)
     await db.deleteFrom("image_variants").where("image_id", "in", unused).execute();

@@ -11,11 +11,16 @@ import MarkdownIt from "markdown-it";
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const IGNORED_BY_BROWSERS = /[\u0000-\u0020\u007f]/g;
+
 export function isSafeLink(url: string): boolean {
   // Browsers drop these before reading a scheme ("java\tscript:" is javascript:).
-  const compact = url.replace(/[\u0000-\u0020\u007f]/g, "");
+  const compact = url.replace(IGNORED_BY_BROWSERS, "");
   const scheme = SCHEME.exec(compact)?.[1];
-  return scheme === undefined ? !compact.startsWith("\\") : ALLOWED_SCHEMES.has(scheme.toLowerCase());
+  return scheme === undefined
+    ? !compact.startsWith("\\")
+    : ALLOWED_SCHEMES.has(scheme.toLowerCase());
 }
 
 export interface MarkdownOptions {

@@ -4,7 +4,9 @@ import { cutAtWord, excerptFromBody, readingMinutes, slugify, tagNames } from ".
 describe("a post's address", () => {
   it("is made from the title: lower case, accents dropped, hyphens between words", () => {
     expect(slugify("What is JWT, and how does it work?")).toBe("what-is-jwt-and-how-does-it-work");
-    expect(slugify("  Café crème: Band 7.5 — in 6 weeks!  ")).toBe("cafe-creme-band-7-5-in-6-weeks");
+    expect(slugify("  Café crème: Band 7.5 — in 6 weeks!  ")).toBe(
+      "cafe-creme-band-7-5-in-6-weeks",
+    );
     expect(slugify("???")).toBe("");
   });
 

@@ -25,7 +25,12 @@ import {
 } from "./post-revisions.server.ts";
 import { SLUG_PATTERN, slugify, tagNames } from "./post-rules.ts";
 import { deleteUnusedTags, setPostTags, tagSlug, tagsOfPosts } from "./post-tags.server.ts";
-import { type PostRow, type PostStatus, type PostSummary, toPostSummary } from "./post-views.server.ts";
+import {
+  type PostRow,
+  type PostStatus,
+  type PostSummary,
+  toPostSummary,
+} from "./post-views.server.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
 import { isUploadedImage } from "./uploaded-images.ts";
@@ -142,7 +147,12 @@ export type PostInput = z.infer<typeof postInputSchema>;
  */
 export type PostRefusal =
   | { ok: false; reason: "not-allowed" | "not-found" }
-  | { ok: false; reason: "slug-taken" | "missing-alt"; field: "slug" | "featureImageAlt"; message: string }
+  | {
+      ok: false;
+      reason: "slug-taken" | "missing-alt";
+      field: "slug" | "featureImageAlt";
+      message: string;
+    }
   | { ok: false; reason: "not-in-future" | "already-published"; message: string };
 
 const NOT_ALLOWED = { ok: false, reason: "not-allowed" } as const;
@@ -367,7 +377,11 @@ export async function updatePost(
     currentSlug: current.slug,
   });
   if (!made.ok) return made;
-  await writeContent(db, { postId, content: made.content, writer, sendByEmail: input.sendByEmail }, now);
+  await writeContent(
+    db,
+    { postId, content: made.content, writer, sendByEmail: input.sendByEmail },
+    now,
+  );
   return { ok: true, slug: made.content.slug };
 }
 

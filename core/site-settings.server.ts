@@ -36,8 +36,7 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
     aboutBio: stored.aboutBio || null,
     aboutPhotoUrl: stored.aboutPhotoUrl || null,
     // A zone this runtime no longer knows (an older time-zone database) falls back, never fails.
-    timeZone:
-      stored.timeZone && isTimeZone(stored.timeZone) ? stored.timeZone : DEFAULT_TIME_ZONE,
+    timeZone: stored.timeZone && isTimeZone(stored.timeZone) ? stored.timeZone : DEFAULT_TIME_ZONE,
   };
 }
 

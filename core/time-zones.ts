@@ -106,3 +106,18 @@ export function localDateTimeToInstant(text: string, timeZone: string): Date | u
 export function instantToLocalDateTime(instant: Date, timeZone: string): string {
   return new Date(wallClockAt(instant.getTime(), timeZone)).toISOString().slice(0, 16);
 }
+
+const WITH_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A publishing time as a client sends it: an instant with its offset ("2026-12-01T09:30:00Z",
+ * "…+01:00"), or a wall-clock time in the teacher's zone as a `datetime-local` field holds it.
+ */
+export function parsePublishAt(text: string, timeZone: string): Date | undefined {
+  const trimmed = text.trim();
+  if (trimmed.length > 40) return undefined;
+  if (!WITH_OFFSET.test(trimmed)) return localDateTimeToInstant(trimmed, timeZone);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(trimmed)) return undefined;
+  const instant = new Date(trimmed);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}

@@ -345,6 +345,8 @@ export interface PostTagsTable {
 export interface PostRevisionsTable {
   id: string;
   post_id: string;
+  /** 1, 2, 3… per post, in the order of saves. */
+  number: number;
   title: string;
   slug: string;
   body: string;

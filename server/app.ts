@@ -11,6 +11,7 @@ import { enrollmentsApi } from "./api/enrollments.ts";
 import { apiFallback, completeApiAnswers } from "./api/fallback.ts";
 import type { ApiOptions } from "./api/identity.ts";
 import { passwordResetRequestApi } from "./api/password-reset.ts";
+import { postsApi } from "./api/posts.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { servicesApi } from "./api/services.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
@@ -30,6 +31,7 @@ import { createMailOutbox } from "./mail-outbox.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { compressPage } from "./page-compression.ts";
 import { PageContext } from "./page-context.ts";
+import { createPostScheduler } from "./post-scheduler.ts";
 import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
@@ -100,6 +102,8 @@ export function createApp({
       await auth.api.requestPasswordReset({ body: request });
     },
   });
+  // Scheduled posts publish themselves (serve.ts starts it beside the mail worker).
+  const postScheduler = createPostScheduler({ db, wakeMailWorker: mailOutbox.wake });
   const auth = createAuth({
     database,
     config,
@@ -176,6 +180,7 @@ export function createApp({
   app.route("/api", reviewsApi(api));
   app.route("/api", accountsApi(api));
   app.route("/api", enrollmentsApi(api));
+  app.route("/api", postsApi(api));
   app.all("/api/*", apiFallback(app as never));
 
   // Files.
@@ -269,5 +274,5 @@ export function createApp({
     return c.html(errorPage, 500);
   });
 
-  return { app, auth, mailOutbox, responseCache };
+  return { app, auth, mailOutbox, postScheduler, responseCache };
 }

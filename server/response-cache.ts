@@ -69,7 +69,9 @@ export function tagsOf(path: string): string[] | undefined {
 
 const CATALOGUE_PATHS = new Set(["/", "/services", "/api/", "/api/services", "/sitemap.xml"]);
 const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
-const FIXED_PAGE = /^\/(?:blog(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
+// The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T12-00).
+const FIXED_PAGE =
+  /^\/(?:blog(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
 
 /** A session, a two-factor challenge or a toast (Better Auth's cookies and the site's own). */
 const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?ielts-hub[.-]/;

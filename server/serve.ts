@@ -6,7 +6,11 @@ import { deleteExpiredRows } from "../core/housekeeping.server.ts";
 import { type TwoFactorKey, unreadableTwoFactorAccounts } from "../core/two-factor-keys.server.ts";
 import { type DB, openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { fillSeededCourseDetails, seedCatalogueIfEmpty } from "../db/seed/index.ts";
+import {
+  fillSeededCourseDetails,
+  seedBlogIfEmpty,
+  seedCatalogueIfEmpty,
+} from "../db/seed/index.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { shedLoad } from "./load-shedding.ts";
@@ -31,14 +35,16 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
   const detailed = await fillSeededCourseDetails(db);
+  const blogSeeded = await seedBlogIfEmpty(db);
   const housekeeping = () =>
     deleteExpiredRows(db).catch((error: unknown) => console.error("Housekeeping failed:", error));
   await housekeeping();
   setInterval(housekeeping, 60 * 60 * 1000).unref();
   if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
   if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
+  if (blogSeeded > 0) console.log(`Published the blog's first ${blogSeeded} posts.`);
 
-  const { app, auth, mailOutbox, responseCache } = createApp({
+  const { app, auth, mailOutbox, postScheduler, responseCache } = createApp({
     database,
     config,
     // In development Vite serves the files (and the pages load through it).
@@ -79,12 +85,13 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
   });
   mailOutbox.start();
+  postScheduler.start();
 
   const shutdown = () => {
     // The mail in hand is finished and recorded before the process ends (a newsletter copy cut
     // off mid-send could not be sent again); rows not yet sent stay in the outbox for the next
     // start. Open requests get 5 s; the mail in hand is bounded by the transport's timeouts.
-    const mailStopped = mailOutbox.stop();
+    const mailStopped = Promise.all([mailOutbox.stop(), postScheduler.stop()]);
     const requestsDone = Promise.race([
       new Promise<void>((resolve) => server.close(() => resolve())),
       delay(5000),

@@ -80,6 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("post_revisions")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("post_id", "text", (c) => c.notNull().references("posts.id").onDelete("cascade"))
+    /** 1, 2, 3… per post: the order of saves, which two saves in one millisecond keep too. */
+    .addColumn("number", "integer", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
@@ -92,11 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("tags", "text", (c) => c.notNull())
     .addColumn("author_id", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", type.timestamp, (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex("post_revisions_newest_first")
-    .on("post_revisions")
-    .columns(["post_id", "created_at desc", "id desc"])
+    .addUniqueConstraint("post_revisions_in_order", ["post_id", "number"])
     .execute();
 
   await db.schema

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { DB } from "../index.ts";
+import { seedPosts } from "./blog-posts.ts";
 import { type CatalogueService, catalogue, coverPath } from "./catalogue.ts";
 
 const SEED_EPOCH = Date.UTC(2022, 0, 10, 9, 0, 0);
@@ -67,4 +69,94 @@ export async function fillSeededCourseDetails(db: DB): Promise<number> {
     filled += Number(result.numUpdatedRows);
   }
   return filled;
+}
+
+/**
+ * Publishes the specification's four articles as the blog's first posts on a database that never
+ * had a post (none, and no deleted one), so a fresh site's /blog has its content. Returns how many
+ * posts were created.
+ */
+export async function seedBlogIfEmpty(db: DB): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const post = await trx.selectFrom("posts").select("id").limit(1).executeTakeFirst();
+    const deleted = await trx
+      .selectFrom("deleted_post_slugs")
+      .select("slug")
+      .limit(1)
+      .executeTakeFirst();
+    if (post || deleted) return 0;
+    const tagIds = new Map<string, string>();
+    for (const seed of seedPosts) {
+      const id = crypto.randomUUID();
+      const body = seed.paragraphs.join("\n\n");
+      await trx
+        .insertInto("posts")
+        .values({
+          id,
+          slug: seed.slug,
+          title: seed.title,
+          body,
+          excerpt: seed.excerpt,
+          feature_image_url: null,
+          feature_image_alt: null,
+          meta_title: null,
+          meta_description: null,
+          status: "published",
+          publish_at: null,
+          published_at: seed.publishedAt,
+          // Never mailed: subscribers did not ask for posts from before they signed up.
+          send_by_email: sql<boolean>`false`,
+          emailed_at: null,
+          emailed_issue_id: null,
+          created_at: seed.publishedAt,
+          updated_at: seed.publishedAt,
+          created_by: null,
+          updated_by: null,
+        })
+        .execute();
+      for (const [position, name] of seed.tags.entries()) {
+        let tagId = tagIds.get(name);
+        if (!tagId) {
+          tagId = crypto.randomUUID();
+          tagIds.set(name, tagId);
+          await trx
+            .insertInto("tags")
+            .values({ id: tagId, slug: tagSlugOf(name), name })
+            .execute();
+        }
+        await trx
+          .insertInto("post_tags")
+          .values({ post_id: id, tag_id: tagId, position })
+          .execute();
+      }
+      await trx
+        .insertInto("post_revisions")
+        .values({
+          id: crypto.randomUUID(),
+          post_id: id,
+          number: 1,
+          title: seed.title,
+          slug: seed.slug,
+          body,
+          excerpt: seed.excerpt,
+          feature_image_url: null,
+          feature_image_alt: null,
+          meta_title: null,
+          meta_description: null,
+          tags: JSON.stringify(seed.tags),
+          author_id: null,
+          created_at: seed.publishedAt,
+        })
+        .execute();
+    }
+    return seedPosts.length;
+  });
+}
+
+/** The seeded tags' addresses ("Node.js" → "node-js"), as core/post-tags.server.ts makes them. */
+function tagSlugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }

@@ -34,7 +34,7 @@ export async function createTestApp(
 ) {
   const { createApp, loadConfig } = await loadServerBuild();
   const securityEvents: SecurityEvent[] = [];
-  const { app, auth, mailOutbox } = createApp({
+  const { app, auth, mailOutbox, postScheduler } = createApp({
     database,
     config: loadConfig({
       PORT: "3000",
@@ -52,11 +52,13 @@ export async function createTestApp(
     clientDirectory: join(root, "build", "client"),
   });
   // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read
-  // the security log the app wrote, and run the mail worker when they choose.
+  // the security log the app wrote, and run the mail worker when they choose. The scheduler of
+  // posts is not running either: a test starts it (and stops it) or publishes what is due.
   return Object.assign(app, {
     auth,
     securityEvents,
     deliverMail: (now?: Date) => mailOutbox.deliverDue(now),
+    postScheduler,
   });
 }
 

@@ -1,0 +1,258 @@
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  getPublishedPost,
+  listPublishedPosts,
+  POSTS_PAGE_SIZE,
+  type PostSummary,
+  type PostView,
+} from "../../core/blog.server.ts";
+import {
+  createPost,
+  deletePost,
+  type PostRefusal,
+  postInputSchema,
+  publishPost,
+  restoreRevision,
+  schedulePost,
+  unpublishPost,
+  updatePost,
+} from "../../core/posts.server.ts";
+import type { WriteLimited } from "../../core/rate-limit.server.ts";
+import { absoluteUrl } from "../../core/site.ts";
+import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { parsePublishAt } from "../../core/time-zones.ts";
+import { ownUploadPath } from "../../core/uploaded-images.ts";
+import { publicJson } from "../http-caching.ts";
+import { problems, readJson } from "./bodies.ts";
+import {
+  type ApiOptions,
+  type ApiUserEnv,
+  logRefusal,
+  refuseChange,
+  requireApiUser,
+  tooManyWrites,
+  writerOf,
+} from "./identity.ts";
+
+const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number from 0" })
+    .int("page must be a whole number from 0")
+    .min(0, "page must be a whole number from 0")
+    .max(1_000_000, "page is too large")
+    .default(0),
+  tag: z.string().max(100, "tag is too long").optional(),
+});
+
+/** Only the fields named here are read: an id, a status or an author in the body changes nothing. */
+const postBody = z
+  .object({
+    title: z.unknown(),
+    slug: z.unknown(),
+    body: z.unknown(),
+    excerpt: z.unknown(),
+    featureImageUrl: z.unknown(),
+    featureImageAlt: z.unknown(),
+    tags: z.unknown(),
+    metaTitle: z.unknown(),
+    metaDescription: z.unknown(),
+    sendByEmail: z.unknown(),
+  })
+  .partial();
+
+const scheduleBody = z.object({
+  publishAt: z.string({
+    error: "Send publishAt: a date and time in the teacher's time zone, or with its offset.",
+  }),
+});
+
+/**
+ * The blog in the JSON API (decision 0039): `GET /api/posts?page=&tag=` and `GET
+ * /api/posts/{slug}` for anyone (published posts only; cacheable, with an ETag; 410 for a deleted
+ * post's address); and for the owners, by the post's id: `POST /api/posts` (a draft), `PATCH`,
+ * `DELETE`, `POST …/publish`, `…/schedule` (`publishAt`), `…/unpublish` and
+ * `…/revisions/{revisionId}/restore`, with the pages' rules and write limits. Anyone else gets 401
+ * or 403 before the body is read, logged.
+ */
+export function postsApi(options: ApiOptions) {
+  const { db, baseUrl } = options;
+  const api = new Hono<ApiUserEnv>();
+  const apiUser = requireApiUser(options);
+  const owner = requireApiOwner(options);
+  const absolute = (url: string) => absoluteUrl(url, baseUrl);
+
+  const summaryJson = (post: PostSummary) => ({
+    _id: post.id,
+    slug: post.slug,
+    url: `${baseUrl}/blog/${post.slug}`,
+    title: post.title,
+    excerpt: post.excerpt,
+    featureImage: post.featureImage
+      ? { url: absolute(post.featureImage.url), alt: post.featureImage.alt }
+      : null,
+    tags: post.tags,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    updatedAt: post.updatedAt.toISOString(),
+    readingMinutes: post.readingMinutes,
+  });
+  const postJson = (post: PostView) => ({
+    ...summaryJson(post),
+    bodyHtml: post.bodyHtml,
+    metaTitle: post.metaTitle,
+    metaDescription: post.metaDescription,
+  });
+
+  api.get("/posts", async (c) => {
+    const given = Object.fromEntries(
+      Object.entries(c.req.query()).filter(([, value]) => value !== ""),
+    );
+    const query = pageQuery.safeParse(given);
+    if (!query.success) return c.json({ message: problems(query.error) }, 400);
+    const { posts, count } = await listPublishedPosts(db, query.data);
+    return publicJson(c, { posts: posts.map(summaryJson), count, pageSize: POSTS_PAGE_SIZE });
+  });
+
+  api.get("/posts/:slug", async (c) => {
+    const found = await getPublishedPost(db, c.req.param("slug"));
+    if (found.found) {
+      return publicJson(c, {
+        ...postJson(found.post),
+        previous: found.previous,
+        next: found.next,
+      });
+    }
+    if (found.gone) return c.json({ message: "This post was deleted." }, 410);
+    return c.json({ message: "No post has this address." }, 404);
+  });
+
+  const refused = (c: Context<ApiUserEnv>, refusal: PostRefusal | WriteLimited) => {
+    switch (refusal.reason) {
+      case "rate-limited":
+        return tooManyWrites(c, options, refusal);
+      case "not-found":
+      case "not-allowed":
+        return refuseChange(c, options, refusal.reason, {
+          notFound: "No post has this id.",
+          forbidden: OWNERS_ONLY,
+        });
+      case "slug-taken":
+      case "already-published":
+        return c.json({ message: refusal.message }, 409);
+      default:
+        return c.json({ message: refusal.message }, 400);
+    }
+  };
+
+  /** The post's fields from the JSON body; an address of our own upload is kept as its path. */
+  const readPostInput = async (c: Context<ApiUserEnv>) => {
+    const parsed = postBody.safeParse(await readJson(c));
+    if (!parsed.success) return { ok: false as const, message: "Send a JSON object." };
+    const input = postInputSchema.safeParse(parsed.data);
+    if (!input.success) return { ok: false as const, message: problems(input.error) };
+    const url = input.data.featureImageUrl;
+    return {
+      ok: true as const,
+      input: { ...input.data, featureImageUrl: url ? (ownUploadPath(url, baseUrl) ?? url) : url },
+    };
+  };
+
+  api.post("/posts", apiUser, owner, async (c) => {
+    const read = await readPostInput(c);
+    if (!read.ok) return c.json({ message: read.message }, 400);
+    const created = await createPost(db, { writer: writerOf(c, options), input: read.input });
+    if (!created.ok) return refused(c, created);
+    return c.json({ insertedId: created.id, slug: created.slug }, 201);
+  });
+
+  api.patch("/posts/:id", apiUser, owner, async (c) => {
+    const read = await readPostInput(c);
+    if (!read.ok) return c.json({ message: read.message }, 400);
+    const updated = await updatePost(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+      input: read.input,
+    });
+    if (!updated.ok) return refused(c, updated);
+    return c.json({ modifiedCount: 1, slug: updated.slug });
+  });
+
+  api.delete("/posts/:id", apiUser, owner, async (c) => {
+    const deleted = await deletePost(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+    });
+    if (!deleted.ok) return refused(c, deleted);
+    return c.json({ deletedCount: 1 });
+  });
+
+  api.post("/posts/:id/publish", apiUser, owner, async (c) => {
+    const published = await publishPost(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+    });
+    if (!published.ok) return refused(c, published);
+    if (published.emailed) options.wakeMailWorker?.();
+    return c.json({ modifiedCount: 1, emailed: published.emailed });
+  });
+
+  api.post("/posts/:id/schedule", apiUser, owner, async (c) => {
+    const body = scheduleBody.safeParse(await readJson(c));
+    if (!body.success) return c.json({ message: problems(body.error) }, 400);
+    const { timeZone } = await getSiteSettings(db);
+    const publishAt = parsePublishAt(body.data.publishAt, timeZone);
+    if (!publishAt) {
+      return c.json(
+        {
+          message: `publishAt is no date and time: send 2026-12-01T09:30 (in ${timeZone}) or an instant with its offset.`,
+        },
+        400,
+      );
+    }
+    const scheduled = await schedulePost(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+      publishAt,
+    });
+    if (!scheduled.ok) return refused(c, scheduled);
+    return c.json({ modifiedCount: 1, publishAt: publishAt.toISOString(), timeZone });
+  });
+
+  api.post("/posts/:id/unpublish", apiUser, owner, async (c) => {
+    const unpublished = await unpublishPost(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+    });
+    if (!unpublished.ok) return refused(c, unpublished);
+    return c.json({ modifiedCount: 1 });
+  });
+
+  api.post("/posts/:id/revisions/:revisionId/restore", apiUser, owner, async (c) => {
+    const restored = await restoreRevision(db, {
+      writer: writerOf(c, options),
+      postId: c.req.param("id"),
+      revisionId: c.req.param("revisionId"),
+    });
+    if (!restored.ok) return refused(c, restored);
+    return c.json({ modifiedCount: 1 });
+  });
+
+  return api;
+}
+
+const OWNERS_ONLY = "Only the site's owner writes blog posts.";
+
+/**
+ * After `requireApiUser`: anyone but an owner gets 403, logged, before the body is read (a
+ * student's megabyte of Markdown is never parsed).
+ */
+function requireApiOwner(options: ApiOptions): MiddlewareHandler<ApiUserEnv> {
+  return async (c, next) => {
+    const user = c.get("apiUser");
+    if (!user.isOwner) {
+      logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
+      return c.json({ message: OWNERS_ONLY }, 403);
+    }
+    await next();
+  };
+}
