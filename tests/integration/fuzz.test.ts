@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import { seedBlogIfEmpty, seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { ORIGIN, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertReview } from "../support/fixtures.ts";
+import { makeOwner } from "../support/owners.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 /**
@@ -112,6 +113,18 @@ const fieldNames = [
   "userEmail",
   "__proto__",
   "constructor",
+  // Blog posts (decision 0039).
+  "title",
+  "slug",
+  "body",
+  "excerpt",
+  "featureImageUrl",
+  "featureImageAlt",
+  "tags",
+  "metaTitle",
+  "metaDescription",
+  "sendByEmail",
+  "publishAt",
 ];
 
 describe.each(engines)("fuzzing every route on %s", (engine) => {
@@ -122,11 +135,14 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
   /** Never named in a fuzzed request: signs in at the end to show accounts still work. */
   let bystander: Awaited<ReturnType<typeof signUp>>;
   let token = "";
+  /** An owner's token: their calls reach the blog's rules, where a refusal must change nothing. */
+  let ownerToken = "";
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     await seedCatalogueIfEmpty(database.db);
+    await seedBlogIfEmpty(database.db);
     app = await createTestApp(database, { TRUST_PROXY: "true" });
     student = await signUp(app);
     other = await signUp(app);
@@ -136,6 +152,14 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
         token: string;
       }
     ).token;
+    const teacher = await signUp(app);
+    await makeOwner(database.db, teacher.email);
+    ownerToken = (
+      (await (await postJson(app, "/api/jwt", { email: teacher.email }, teacher)).json()) as {
+        token: string;
+      }
+    ).token;
+    ids.post = (await database.db.selectFrom("posts").select("id").executeTakeFirstOrThrow()).id;
     const users = await database.db.selectFrom("users").select(["id", "email"]).execute();
     const idOf = (email: string) => users.find((user) => user.email === email)?.id ?? "";
     const service = await database.db.selectFrom("services").select("id").executeTakeFirstOrThrow();
@@ -172,6 +196,11 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       db.selectFrom("newsletter_subscribers").selectAll().orderBy("id").execute(),
       db.selectFrom("newsletter_issues").selectAll().orderBy("id").execute(),
       db.selectFrom("contact_messages").selectAll().orderBy("id").execute(),
+      db.selectFrom("posts").selectAll().orderBy("id").execute(),
+      db.selectFrom("post_tags").selectAll().orderBy("post_id").orderBy("tag_id").execute(),
+      db.selectFrom("tags").selectAll().orderBy("id").execute(),
+      db.selectFrom("post_revisions").selectAll().orderBy("id").execute(),
+      db.selectFrom("deleted_post_slugs").selectAll().orderBy("slug").execute(),
     ]);
     return JSON.stringify({ services, reviews, users, accounts, tokens, issueNine });
   }
@@ -182,6 +211,8 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       ids.service ?? "",
       ids.ownReview ?? "",
       ids.othersReview ?? "",
+      ids.post ?? "",
+      "jwt",
       ...hostileStrings.map(encodeURIComponent),
       "%zz",
       "%",
@@ -251,6 +282,12 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       [["POST"], "/contact.data"],
       [["POST"], "/login.data"],
       [["GET"], "/services.data?page={any}"],
+      [["GET", "POST"], "/api/posts?page={any}&tag={any}"],
+      [["GET", "PATCH", "DELETE", "PUT"], "/api/posts/{id}"],
+      [["POST"], "/api/posts/{id}/publish"],
+      [["POST"], "/api/posts/{id}/schedule"],
+      [["POST"], "/api/posts/{id}/unpublish"],
+      [["POST"], "/api/posts/{id}/revisions/{id}/restore"],
     ];
 
     const randomObject = () => {
@@ -392,6 +429,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       if (random.next() < 0.25)
         headers.authorization = random.pick([
           `Bearer ${token}`,
+          `Bearer ${ownerToken}`,
           "Bearer ih_forged",
           "Bearer",
           "Basic x",
