@@ -571,6 +571,57 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
     });
   });
 
+  describe("blog posts (owners only)", () => {
+    it("every owner call: 401 anonymous, 403 for the author and another student, nothing changed", async () => {
+      const postId = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await database.db
+        .insertInto("posts")
+        .values({
+          id: postId,
+          slug: `matrix-post-${engine}`,
+          title: "Matrix post",
+          body: "Words.",
+          excerpt: null,
+          feature_image_url: null,
+          feature_image_alt: null,
+          meta_title: null,
+          meta_description: null,
+          status: "draft",
+          publish_at: null,
+          published_at: null,
+          emailed_at: null,
+          emailed_issue_id: null,
+          created_at: now,
+          updated_at: now,
+          created_by: null,
+          updated_by: null,
+        })
+        .execute();
+      const rows = () => database.db.selectFrom("posts").selectAll().orderBy("id").execute();
+      const before = await rows();
+      const body = { title: "Taken over", body: "Mine now.", publishAt: "2099-01-01T00:00Z" };
+      for (const [method, path] of [
+        ["POST", "/api/posts"],
+        ["PATCH", `/api/posts/${postId}`],
+        ["DELETE", `/api/posts/${postId}`],
+        ["POST", `/api/posts/${postId}/publish`],
+        ["POST", `/api/posts/${postId}/schedule`],
+        ["POST", `/api/posts/${postId}/unpublish`],
+        ["POST", `/api/posts/${postId}/revisions/none/restore`],
+      ] as const) {
+        expect((await api(method, path, undefined, body)).status, `${method} ${path}`).toBe(401);
+        for (const student of [author, other]) {
+          expect((await api(method, path, student.token, body)).status, `${method} ${path}`).toBe(
+            403,
+          );
+        }
+      }
+      expect(await rows()).toEqual(before);
+      expect((await api("GET", `/api/posts/matrix-post-${engine}`)).status).toBe(404);
+    });
+  });
+
   it("shows review text with HTML or script as text: page, JSON-LD and meta tags", async () => {
     const attack = `</script><script>alert("x")</script><img src=x onerror=alert(1)>`;
     await api("PATCH", `/api/reviews/${reviewId}`, author.token, { text: attack });
