@@ -1,4 +1,5 @@
 import type { DB } from "../db/index.ts";
+import { inlineLimit } from "../db/inline-limit.ts";
 import { handToNewsletter } from "./post-newsletter.server.ts";
 
 /**
@@ -12,6 +13,16 @@ export async function publishDuePosts(
   db: DB,
   now = new Date(),
 ): Promise<{ id: string; slug: string; emailed: boolean }[]> {
+  // Almost always nothing is due: a read answers that without a write transaction (on SQLite
+  // every write transaction takes the database's one write lock, twice a second per process).
+  const due = await db
+    .selectFrom("posts")
+    .select("id")
+    .where("status", "=", "scheduled")
+    .where("publish_at", "<=", now.toISOString())
+    .limit(inlineLimit(1))
+    .executeTakeFirst();
+  if (!due) return [];
   return db.transaction().execute(async (trx) => {
     const published = await trx
       .updateTable("posts")
