@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublishedPosts } from "../../core/blog.server.ts";
+import { deleteUnusedImages } from "../../core/housekeeping.server.ts";
+import { prepareImage } from "../../core/images.server.ts";
 import { KEPT_REVISIONS } from "../../core/post-revisions.server.ts";
 import { publishDuePosts } from "../../core/post-schedule.server.ts";
 import {
@@ -21,6 +23,7 @@ import { engines } from "../support/databases.ts";
 import { insertSubscribers } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
+import { picture } from "../support/uploads.ts";
 
 type Person = Awaited<ReturnType<typeof signUpWithToken>>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,6 +214,29 @@ describe.each(engines)("blog posts on %s", (engine) => {
       expect(refused.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toContain(message);
     }
+  });
+
+  it("stores an uploaded feature picture only with its description, and housekeeping keeps it", async () => {
+    const prepared = await prepareImage(await picture("png", 900, 500));
+    if (!prepared.ok) throw new Error(prepared.message);
+    const input = (fields: Record<string, unknown>) =>
+      postInputSchema.parse({ title: "With a picture", body: "Look.", ...fields });
+    expect(
+      await createPost(db(), { writer: writer(), input: input({}), upload: prepared.image }),
+    ).toMatchObject({ ok: false, reason: "missing-alt", field: "featureImageAlt" });
+    const made = await createPost(db(), {
+      writer: writer(),
+      input: input({ featureImageAlt: "A blue square" }),
+      upload: prepared.image,
+    });
+    if (!made.ok) throw new Error(made.reason);
+    const post = await getPostForOwner(db(), { actor: { isOwner: true }, postId: made.id });
+    expect(post?.featureImageUrl).toMatch(/^\/images\/uploads\/[0-9a-f-]{36}-900\.webp$/);
+    expect(post?.featureImageAlt).toBe("A blue square");
+    await deleteUnusedImages(db(), new Date(Date.now() + 25 * 60 * 60 * 1000));
+    const served = await site.app.request(`${ORIGIN}${post?.featureImageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
   });
 
   it("takes a post off the blog when unpublished, and answers 410 Gone once it is deleted", async () => {
