@@ -71,7 +71,7 @@ const CATALOGUE_PATHS = new Set(["/", "/services", "/api/", "/api/services", "/s
 const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
 // The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T12-00).
 const FIXED_PAGE =
-  /^\/(?:blog(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
+  /^\/(?:blog(?:\/tag)?(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
 
 /** A session, a two-factor challenge or a toast (Better Auth's cookies and the site's own). */
 const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?ielts-hub[.-]/;
