@@ -24,8 +24,8 @@ import * as mailAboutUser from "./migrations/2026-11-24T11-00_mail-about-user.ts
 import * as contentChanges from "./migrations/2026-11-24T12-00_content-changes.ts";
 import * as catalogueTallies from "./migrations/2026-11-25T10-00_catalogue-tallies.ts";
 import * as rateLimitAccountKeys from "./migrations/2026-11-25T15-00_rate-limit-account-keys.ts";
-import * as blogPosts from "./migrations/2026-11-25T11-00_blog-posts.ts";
-import * as blogContentChanges from "./migrations/2026-11-25T12-00_blog-content-changes.ts";
+import * as blogPosts from "./migrations/2026-11-25T16-00_blog-posts.ts";
+import * as blogContentChanges from "./migrations/2026-11-25T17-00_blog-content-changes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -56,8 +56,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T12-00_content-changes": contentChanges,
   "2026-11-25T10-00_catalogue-tallies": catalogueTallies,
   "2026-11-25T15-00_rate-limit-account-keys": rateLimitAccountKeys,
-  "2026-11-25T11-00_blog-posts": blogPosts,
-  "2026-11-25T12-00_blog-content-changes": blogContentChanges,
+  "2026-11-25T16-00_blog-posts": blogPosts,
+  "2026-11-25T17-00_blog-content-changes": blogContentChanges,
 };
 
 function migratorFor(db: DB): Migrator {

@@ -280,7 +280,7 @@ export interface NewsletterIssuesTable {
   updated_at: Timestamp;
   send_started_at: Timestamp | null;
   sent_at: Timestamp | null;
-  /** The blog post this issue carries (migration 2026-11-25T11-00); null for one the owner wrote. */
+  /** The blog post this issue carries (migration 2026-11-25T16-00); null for one the owner wrote. */
   post_id: Generated<string | null>;
 }
 

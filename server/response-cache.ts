@@ -69,7 +69,7 @@ export function tagsOf(path: string): string[] | undefined {
 
 const CATALOGUE_PATHS = new Set(["/", "/services", "/api/", "/api/services", "/sitemap.xml"]);
 const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
-// The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T12-00).
+// The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T17-00).
 const FIXED_PAGE =
   /^\/(?:blog(?:\/tag)?(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
 
