@@ -1,8 +1,11 @@
 import type { DB } from "../db/index.ts";
 import { inlineLimit } from "../db/inline-limit.ts";
+import { toDate } from "../db/schema.ts";
 import { MAX_POST_SLUG_LENGTH } from "./field-limits.ts";
+import { renderPostBodyAbsolute } from "./post-body.server.ts";
 import { findTag, type Tag, tagsOfPosts } from "./post-tags.server.ts";
 import {
+  type FeatureImage,
   type PostRow,
   type PostSummary,
   type PostView,
@@ -11,7 +14,7 @@ import {
 } from "./post-views.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
-export type { PostSummary, PostView, Tag };
+export type { FeatureImage, PostSummary, PostView, Tag };
 
 /** /blog shows ten posts a page; pages are counted from 0 here (decision 0004). */
 export const POSTS_PAGE_SIZE = 10;
@@ -170,4 +173,73 @@ export async function listPublishedPostDates(
     publishedAt: new Date(row.published_at as string | Date),
     updatedAt: new Date(row.updated_at),
   }));
+}
+
+/** How many posts the blog's feed carries: enough for a reader who looks in once a month or so. */
+export const FEED_POSTS = 20;
+
+/** A post as the feed carries it: the whole text, every address on the site absolute. */
+export interface FeedPost {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featureImage: FeatureImage | null;
+  tags: Tag[];
+  publishedAt: Date;
+  updatedAt: Date;
+  contentHtml: string;
+}
+
+/** The newest published posts, whole, for /blog/feed.xml (`siteUrl`: BASE_URL). */
+export async function listFeedPosts(
+  db: DB,
+  siteUrl: string,
+  limit = FEED_POSTS,
+): Promise<FeedPost[]> {
+  const rows = await published(db)
+    .selectAll()
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(inlineLimit(limit))
+    .execute();
+  const tags = await tagsOfPosts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const summary = toPostSummary(row, tags.get(row.id) ?? []);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      excerpt: summary.excerpt,
+      featureImage: summary.featureImage,
+      tags: summary.tags,
+      publishedAt: summary.publishedAt as Date,
+      updatedAt: summary.updatedAt,
+      contentHtml: renderPostBodyAbsolute(row.body, siteUrl),
+    };
+  });
+}
+
+/**
+ * Every tag some published post carries, with the last change of those posts: the tags' pages
+ * in the sitemap (a tag only drafts carry has no page).
+ */
+export async function listPublishedTagDates(
+  db: DB,
+  limit: number,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  const rows = await db
+    .selectFrom("tags")
+    .innerJoin("post_tags", "post_tags.tag_id", "tags.id")
+    .innerJoin("posts", "posts.id", "post_tags.post_id")
+    .where("posts.status", "=", "published")
+    .groupBy("tags.slug")
+    .select((eb) => ["tags.slug", eb.fn.max("posts.updated_at").as("updated_at")])
+    .orderBy("tags.slug")
+    .limit(inlineLimit(limit))
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, updatedAt: toDate(row.updated_at) }));
 }

@@ -15,3 +15,19 @@ export function renderPostBody(body: string): string {
 export function renderPostBodyForMail(body: string, siteUrl: string): string {
   return createMarkdown({ breaks: false, siteUrl }).render(body);
 }
+
+/** One renderer per origin (a process has one BASE_URL): building markdown-it costs more than a post. */
+const absoluteRenderers = new Map<string, ReturnType<typeof createMarkdown>>();
+
+/**
+ * A post as a feed carries it: as on the page (headings from h2), with every address on the site
+ * absolute, since a feed reader shows it away from the site.
+ */
+export function renderPostBodyAbsolute(body: string, siteUrl: string): string {
+  let markdown = absoluteRenderers.get(siteUrl);
+  if (!markdown) {
+    markdown = createMarkdown({ breaks: false, headingsUnder: true, siteUrl });
+    absoluteRenderers.set(siteUrl, markdown);
+  }
+  return markdown.render(body);
+}

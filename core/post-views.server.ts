@@ -31,6 +31,8 @@ export interface PostSummary {
 /** A post's own page. */
 export interface PostView extends PostSummary {
   status: PostStatus;
+  /** When a scheduled post goes out (its owners' preview says so); null otherwise. */
+  publishAt: Date | null;
   /** The Markdown rendered: safe to put in the page as it is (core/markdown.server.ts). */
   bodyHtml: string;
   /** What search engines and link previews show: the owner's, else the title and excerpt. */
@@ -63,6 +65,8 @@ export function toPostView(row: PostRow, tags: Tag[]): PostView {
   return {
     ...summary,
     status: row.status,
+    publishAt:
+      row.status === "scheduled" && row.publish_at !== null ? toDate(row.publish_at) : null,
     bodyHtml: renderPostBody(row.body),
     metaTitle: row.meta_title ?? row.title,
     metaDescription: row.meta_description ?? summary.excerpt,
