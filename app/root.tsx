@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { EmailVerificationBanner } from "./components/email-verification-banner.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
+import { Gone } from "./components/gone.tsx";
 import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { RouteFocus } from "./components/route-focus.tsx";
@@ -27,6 +28,13 @@ import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: versioned("/favicon.svg"), type: "image/svg+xml" },
+  // Every page names the blog's feed, so a reader finds it from any address of the site.
+  {
+    rel: "alternate",
+    type: "application/atom+xml",
+    title: "IELTS Hub blog",
+    href: "/blog/feed.xml",
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -109,6 +117,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A deleted post's address: the page says it was removed, not that it never was.
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <>
+        <title>Post removed - IELTS Hub</title>
+        <meta name="description" content="This post was removed from the IELTS Hub blog." />
+        <Gone />
+      </>
+    );
+  }
   // A bad path, id or request (any 4xx) shows the 404 page; its status stays the real one.
   if (isRouteErrorResponse(error) && error.status < 500) {
     return (

@@ -9,6 +9,8 @@ export default [
   route("services/:id/enroll", "routes/enroll.tsx"),
   route("my-courses", "routes/my-courses.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/feed.xml", "routes/blog-feed-xml.ts"),
+  route("blog/tag/:tag", "routes/blog-tag.tsx"),
   route("blog/:slug", "routes/blog-article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),

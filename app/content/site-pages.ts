@@ -9,12 +9,12 @@ export interface SitePage {
  * The public pages search engines are told about (the sitemap), with the day each one's own text
  * last changed; the legal pages show theirs as "Last updated". Pages that show other content
  * change with it too: the home page and the catalogue with the newest course, the blog with its
- * articles (each has its own date), which the sitemap takes into account.
+ * posts, which the sitemap takes into account.
  */
 export const sitePages = {
   home: { path: "/", revised: "2026-11-22" },
   services: { path: "/services", revised: "2026-11-22" },
-  blog: { path: "/blog", revised: "2026-11-21" },
+  blog: { path: "/blog", revised: "2026-11-25" },
   contact: { path: "/contact", revised: "2026-11-22" },
   about: { path: "/about", revised: "2026-11-23" },
   privacy: { path: "/privacy", revised: "2026-11-24" },

@@ -21,3 +21,13 @@ export function pageItems(current: number, total: number, neighbours = 2): PageI
   items.push(total);
   return items;
 }
+
+/**
+ * The page a list's address asks for, counted from 1 as people read it (`?page=2`; none is the
+ * first); null for anything that is no page number.
+ */
+export function requestedPage(url: URL): number | null {
+  const raw = url.searchParams.get("page");
+  if (raw === null || raw === "") return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}

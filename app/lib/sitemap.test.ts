@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { laterOf, latestDay, sitemapXml, w3cDatetime } from "./sitemap.ts";
+import { laterOf, sitemapXml, w3cDatetime } from "./sitemap.ts";
 
 describe("sitemap", () => {
   it("writes a urlset with each address escaped", () => {
@@ -16,6 +16,5 @@ describe("sitemap", () => {
     expect(laterOf("2026-11-22", moment)).toBe("2026-11-23T10:20:30Z");
     expect(laterOf("2026-11-24", moment)).toBe("2026-11-24");
     expect(laterOf("2026-11-24", undefined)).toBe("2026-11-24");
-    expect(latestDay("2026-11-21", "2026-11-23", "2026-11-22")).toBe("2026-11-23");
   });
 });

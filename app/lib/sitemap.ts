@@ -18,13 +18,6 @@ export function laterOf(revised: string, changed: Date | undefined): string {
   return changed && changed.getTime() > Date.parse(revised) ? w3cDatetime(changed) : revised;
 }
 
-/** The latest of some days written `YYYY-MM-DD` (such days sort as text). */
-export function latestDay(first: string, ...others: string[]): string {
-  let latest = first;
-  for (const day of others) if (day > latest) latest = day;
-  return latest;
-}
-
 const escapeXml = (text: string) =>
   text.replace(
     /[&<>"']/g,

@@ -81,3 +81,37 @@ export function catalogueJsonLd(
     })),
   };
 }
+
+/**
+ * schema.org `BlogPosting` for a post's page (Google's article rules): the headline, its dates,
+ * its picture and every address absolute on the public origin (`siteUrl`); the site is the
+ * author and publisher, as the blog is the teacher's site speaking.
+ */
+export function blogPostingJsonLd(
+  post: {
+    title: string;
+    metaDescription: string;
+    publishedAt: Date | null;
+    updatedAt: Date;
+    featureImage: { url: string } | null;
+    tags: { name: string }[];
+  },
+  siteUrl: string,
+  url: string,
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.metaDescription,
+    url,
+    mainEntityOfPage: url,
+    ...(post.publishedAt ? { datePublished: post.publishedAt.toISOString() } : {}),
+    dateModified: post.updatedAt.toISOString(),
+    ...(post.featureImage ? { image: absoluteUrl(post.featureImage.url, siteUrl) } : {}),
+    ...(post.tags.length > 0 ? { keywords: post.tags.map((tag) => tag.name).join(", ") } : {}),
+    inLanguage: "en",
+    author: { ...PROVIDER, url: siteUrl },
+    publisher: { ...PROVIDER, url: siteUrl },
+  };
+}

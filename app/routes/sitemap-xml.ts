@@ -1,35 +1,47 @@
+import { listPublishedPostDates, listPublishedTagDates } from "../../core/blog.server.ts";
 import { listCatalogueDates } from "../../core/services.server.ts";
-import { articles } from "../content/blog.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
-import { laterOf, latestDay, SITEMAP_URL_LIMIT, sitemapXml, w3cDatetime } from "../lib/sitemap.ts";
+import { laterOf, SITEMAP_URL_LIMIT, sitemapXml, w3cDatetime } from "../lib/sitemap.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 /**
- * `/sitemap.xml`: the public pages, the blog's articles and every course in the catalogue, each
- * on the public origin with the time its content last changed.
+ * `/sitemap.xml`: the public pages, the blog's posts and tags and every course in the catalogue,
+ * each on the public origin with the time its content last changed.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, baseUrl } = context.get(appContext);
   const pages = Object.values(sitePages);
-  const courses = await listCatalogueDates(db, SITEMAP_URL_LIMIT - pages.length - articles.length);
+  // Posts come first within the file's limit: a teacher writes far fewer posts than courses exist.
+  const posts = await listPublishedPostDates(db, SITEMAP_URL_LIMIT - pages.length);
+  const tags = await listPublishedTagDates(db, SITEMAP_URL_LIMIT - pages.length - posts.length);
+  const courses = await listCatalogueDates(
+    db,
+    SITEMAP_URL_LIMIT - pages.length - posts.length - tags.length,
+  );
   // A page that shows other content changed when that did: the home page and the catalogue show
-  // the newest courses, the blog page every article.
+  // the newest courses, the blog its posts (the latest change of any).
   const newestCourse = courses[0]?.createdAt;
+  const latestPostChange = posts.reduce<Date | undefined>(
+    (latest, post) => (latest && latest >= post.updatedAt ? latest : post.updatedAt),
+    undefined,
+  );
   const lastmodOf = (page: (typeof pages)[number]) => {
     if (page === sitePages.home || page === sitePages.services) {
       return laterOf(page.revised, newestCourse);
     }
-    if (page === sitePages.blog) {
-      return latestDay(page.revised, ...articles.map((article) => article.revised));
-    }
+    if (page === sitePages.blog) return laterOf(page.revised, latestPostChange);
     return page.revised;
   };
   const entries = [
     ...pages.map((page) => ({ loc: `${baseUrl}${page.path}`, lastmod: lastmodOf(page) })),
-    ...articles.map((article) => ({
-      loc: `${baseUrl}/blog/${article.slug}`,
-      lastmod: article.revised,
+    ...posts.map((post) => ({
+      loc: `${baseUrl}/blog/${post.slug}`,
+      lastmod: w3cDatetime(post.updatedAt),
+    })),
+    ...tags.map((tag) => ({
+      loc: `${baseUrl}/blog/tag/${tag.slug}`,
+      lastmod: w3cDatetime(tag.updatedAt),
     })),
     ...courses.map((course) => ({
       loc: `${baseUrl}/services/${course.id}`,

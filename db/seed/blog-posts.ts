@@ -1,7 +1,7 @@
 /**
  * The blog of a fresh site: the four question-and-answer articles the specification asks for
- * (SPEC, Blog), as the first posts, dated 2022 as the rest of the original site. Their texts are
- * those of app/content/blog.ts, each paragraph a Markdown paragraph.
+ * (SPEC, Blog), as the first posts, dated 2022 as the rest of the original site; each paragraph
+ * is a Markdown paragraph. (These texts were the static blog page before posts existed.)
  */
 export interface SeedPost {
   slug: string;
