@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { seedBlogIfEmpty } from "../../db/seed/index.ts";
 import { postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
@@ -13,6 +14,14 @@ const ARTICLES = [
   "/blog/jwt",
   "/blog/javascript-vs-nodejs",
   "/blog/nodejs-concurrency",
+];
+/** The seeded articles' tags, each with a page of its own. */
+const TAG_PAGES = [
+  "/blog/tag/databases",
+  "/blog/tag/security",
+  "/blog/tag/web-development",
+  "/blog/tag/javascript",
+  "/blog/tag/node-js",
 ];
 const PRIVATE_PATHS = [
   "/account",
@@ -76,6 +85,8 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
 
   beforeAll(async () => {
     const { db } = site.database;
+    // The blog as a fresh site starts it: the specification's four articles as posts.
+    await seedBlogIfEmpty(db);
     published = await insertService(db, {
       name: "Published course",
       createdAt: new Date("2026-03-04T05:06:07.891Z"),
@@ -110,10 +121,16 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
       expect(xml.trim()).toMatch(/<\/urlset>$/);
     });
 
-    it("lists exactly the public pages, the articles and the published courses, on BASE_URL", async () => {
+    it("lists exactly the public pages, the posts, their tags and the published courses, on BASE_URL", async () => {
       const { urls } = await sitemap();
       expect(urls.map((url) => url.loc).sort()).toEqual(
-        [...PUBLIC_PAGES, ...ARTICLES, `/services/${published}`, `/services/${newest}`]
+        [
+          ...PUBLIC_PAGES,
+          ...ARTICLES,
+          ...TAG_PAGES,
+          `/services/${published}`,
+          `/services/${newest}`,
+        ]
           .map((path) => `${BASE_URL}${path}`)
           .sort(),
       );
@@ -170,7 +187,7 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
   });
 
   describe("canonical address and link previews", () => {
-    it.each([...PUBLIC_PAGES, ...ARTICLES, "/login", "/register"])(
+    it.each([...PUBLIC_PAGES, ...ARTICLES, ...TAG_PAGES, "/login", "/register"])(
       "%s names its canonical address and preview on BASE_URL though asked over http",
       async (path) => {
         const response = await site.app.request(`http://localhost:3000${path}?utm_source=x`);
