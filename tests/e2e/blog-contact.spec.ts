@@ -8,21 +8,21 @@ const articles = [
   ["nodejs-concurrency", "How does Node.js handle many requests at the same time?"],
 ] as const;
 
-test("the blog has the four articles, each with a link of its own", async ({ page }) => {
+test("the blog lists the four articles, each with a page of its own", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByRole("article")).toHaveCount(4);
   for (const [slug, question] of articles) {
-    await expect(page.getByRole("heading", { level: 2, name: question })).toBeVisible();
     await expect(
-      page.getByRole("navigation", { name: "Articles" }).getByRole("link", { name: question }),
-    ).toHaveAttribute("href", `#${slug}`);
+      page.getByRole("heading", { level: 2, name: question }).getByRole("link"),
+    ).toHaveAttribute("href", `/blog/${slug}`);
   }
 });
 
 for (const [slug, question] of articles) {
-  test(`/blog#${slug} opens at its article`, async ({ page }) => {
-    await page.goto(`/blog#${slug}`);
-    await expect(page.getByRole("heading", { level: 2, name: question })).toBeInViewport();
+  test(`/blog/${slug} shows its article`, async ({ page }) => {
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: question })).toBeInViewport();
+    await expect(page).toHaveTitle(`${question} - IELTS Hub`);
   });
 }
 
