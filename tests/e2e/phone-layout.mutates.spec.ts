@@ -63,6 +63,8 @@ test("no public page scrolls sideways on a phone", async ({ page }) => {
     `/services/${course}`,
     `/services/${course}/enroll`,
     "/blog",
+    "/blog/tag/node-js",
+    "/blog/nodejs-concurrency",
     "/contact",
     "/login",
     "/register",
