@@ -34,8 +34,9 @@ export function PageLinks({
           <Link
             key={item}
             to={hrefOf(item)}
+            // Named by the number it shows (label in name: "click 2" reaches it); the
+            // navigation's own name says what the numbers are.
             aria-current={current ? "page" : undefined}
-            aria-label={`Page ${item}`}
             className={`inline-flex size-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ${
               current
                 ? "bg-brand-700 text-white ring-brand-700"

@@ -9,11 +9,11 @@ import {
 } from "../components/catalogue-search-form.tsx";
 import { Lightbox } from "../components/lightbox.tsx";
 import { Link } from "../components/links.tsx";
+import { PageLinks } from "../components/page-links.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { pageMeta, publicPageMeta, siteUrlOf } from "../lib/meta.ts";
-import { pageItems } from "../lib/pagination.ts";
 import { catalogueJsonLd } from "../lib/structured-data.ts";
 import { versioned } from "../lib/versioned.ts";
 import type { Route } from "./+types/services";
@@ -143,40 +143,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 && (
-        <nav aria-label="Pages of services" className="mt-10 flex flex-wrap justify-center gap-2">
-          {pageItems(page ?? 1, pageCount).map((item, index, items) => {
-            if (item === "gap") {
-              return (
-                <span
-                  key={`gap-after-${items[index - 1]}`}
-                  className="inline-flex size-11 items-center justify-center text-slate-600"
-                  aria-hidden="true"
-                >
-                  …
-                </span>
-              );
-            }
-            const current = item === page;
-            return (
-              <Link
-                key={item}
-                to={catalogueHref(chosen, item)}
-                // Named by the number it shows (label in name: "click 2" reaches it); the
-                // navigation's own name says what the numbers are.
-                aria-current={current ? "page" : undefined}
-                className={`inline-flex size-11 items-center justify-center rounded-lg text-sm font-semibold ring-1 ${
-                  current
-                    ? "bg-brand-700 text-white ring-brand-700"
-                    : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
-                }`}
-              >
-                {item}
-              </Link>
-            );
-          })}
-        </nav>
-      )}
+      <PageLinks
+        label="Pages of services"
+        page={page ?? 1}
+        pageCount={pageCount}
+        hrefOf={(item) => catalogueHref(chosen, item)}
+      />
 
       {openImage !== null && (
         <Lightbox

@@ -153,9 +153,7 @@ describe.each(engines)("the blog's pages, feed and sitemap on %s", (engine) => {
       expect(first).toContain('href="/blog/tag/q-a"');
       expect(first).toContain(`href="/blog/${newest.slug}"`);
       // The catalogue's page links; the first page is the plain address.
-      expect(first).toMatch(
-        /<a[^>]*aria-current="page"[^>]*aria-label="Page 1"|<a[^>]*aria-label="Page 1"[^>]*aria-current="page"/,
-      );
+      expect(first).toMatch(/<a[^>]*aria-current="page"[^>]*>1<\/a>/);
       expect(first).toContain('href="/blog?page=2"');
       expect(first).toContain('href="/blog?page=3"');
       expect(canonicalOf(first)).toBe(`${BASE_URL}/blog`);
