@@ -4,7 +4,7 @@
  * server answering a small JSON body, measured in the same run, under the same load.
  *  1. Load (50 connections, asking as browsers do, compressed): requests per second
  *     and p99 of the bare server; `GET /api/services` (at least 50 % of bare); anonymous
- *     `/services` and a course page (at least 25 % of bare, p99 under 50 ms); signed-in
+ *     `/services`, a course page and a blog post (at least 25 % of bare, p99 under 50 ms); signed-in
  *     `/my-reviews` and a course page (p99 under 50 ms), with the CPU the site spent per answer, on
  *     one process and on one per core; and a second yardstick, a bare node:http server spending
  *     1 ms of CPU per answer on one process per core: the p99 any server of that cost gets here
@@ -12,8 +12,9 @@
  *  2. The same with 100,000 services and 1,000,000 reviews, against 2× the seeded figures.
  *  3. JavaScript on the first load of / (gzip, at most 111 KB) and the largest route chunk
  *     (gzip, under 15 KB).
- *  4. Median server-rendering time of /, /services and a course page with the cache passed by
- *     (each request its own address), against 20 ms and, on the large data, 2× that; a course of
+ *  4. Median server-rendering time of /, /services, a course page, /blog and a post with the cache
+ *     passed by (each request its own address), against 20 ms (a post: 5 ms) and, on the large
+ *     data, 2× that; a course of
  *     10,000 reviews against one of 10 for each review sort and filter (issue 10).
  * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the
  * load comes from this process (same machine), through a client that reads answers without
@@ -316,8 +317,22 @@ async function pages(origin: string) {
     "/": `${origin}/`,
     "/services": `${origin}/services`,
     "/services/{id}": `${origin}/services/${first?._id}`,
+    "/blog": `${origin}/blog`,
+    "/blog/{slug}": await newestPostPage(origin),
   };
 }
+
+/** The newest published post's page (the seeded articles on a fresh site). */
+async function newestPostPage(origin: string): Promise<string> {
+  const { posts } = (await (await fetch(`${origin}/api/posts`)).json()) as {
+    posts: { slug: string }[];
+  };
+  if (!posts[0]) throw new Error("The blog has no published post to measure.");
+  return `${origin}/blog/${posts[0].slug}`;
+}
+
+/** Issue 26: a post's page renders within 5 ms uncached; every other page within 20 ms. */
+const RENDER_BUDGET_MS: Record<string, number> = { "/blog/{slug}": 5 };
 
 const rows: string[][] = [];
 const report = (what: string, measured: string, budget: string, ok: boolean) =>
@@ -367,6 +382,7 @@ async function loadBudgets(
     api: await load(`${origin}/api/services`),
     catalogue: await load(`${origin}/services`),
     course: await load(course),
+    post: await load(await newestPostPage(origin)),
     myReviews: await load(`${origin}/my-reviews`, { cookie }, site),
     signedInCourse: await load(course, { cookie }, site),
   };
@@ -374,6 +390,7 @@ async function loadBudgets(
     ["GET /api/services", "api", 0.5],
     ["anonymous /services", "catalogue", 0.25],
     ["anonymous course page", "course", 0.25],
+    ["anonymous blog post page", "post", 0.25],
   ] as const;
   for (const [name, key, share] of anonymous) {
     const measured = figures[key];
@@ -408,6 +425,7 @@ interface LoadFigures {
   api: Load;
   catalogue: Load;
   course: Load;
+  post: Load;
   myReviews: Load;
   signedInCourse: Load;
 }
@@ -454,11 +472,12 @@ try {
   const small: Record<string, number> = {};
   for (const [name, url] of Object.entries(await pages(origin))) {
     small[name] = await medianRenderMs(url);
+    const budget = RENDER_BUDGET_MS[name] ?? 20;
     report(
       `median render ${name}, seeded, uncached`,
       `${small[name]?.toFixed(2)} ms`,
-      "< 20 ms",
-      (small[name] ?? 99) < 20,
+      `< ${budget} ms`,
+      (small[name] ?? 99) < budget,
     );
   }
   await stop(seededSite);
