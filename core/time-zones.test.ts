@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { instantToLocalDateTime, isTimeZone, localDateTimeToInstant } from "./time-zones.ts";
+import {
+  formatInTimeZone,
+  instantToLocalDateTime,
+  isTimeZone,
+  localDateTimeToInstant,
+  selectableTimeZones,
+} from "./time-zones.ts";
 
 describe("the teacher's time zone", () => {
   it("reads a datetime-local value in the zone as the instant it names", () => {
@@ -57,5 +63,23 @@ describe("the teacher's time zone", () => {
     expect(
       localDateTimeToInstant(instantToLocalDateTime(instant, "Asia/Tokyo"), "Asia/Tokyo"),
     ).toEqual(instant);
+  });
+});
+
+describe("the zones offered and times shown", () => {
+  it("offers UTC first, then every zone in order, keeping a stored zone the list lacks", () => {
+    const zones = selectableTimeZones("UTC");
+    expect(zones[0]).toBe("UTC");
+    expect(zones).toContain("Europe/London");
+    expect(zones.filter((zone) => zone === "UTC")).toHaveLength(1);
+    expect(zones.slice(1)).toEqual([...zones.slice(1)].sort());
+    expect(selectableTimeZones("Asia/Calcutta")).toContain("Asia/Calcutta");
+  });
+
+  it("shows an instant as the wall-clock time of the zone", () => {
+    const instant = new Date("2026-07-01T08:05:00Z");
+    expect(formatInTimeZone(instant, "Europe/London")).toBe("1 July 2026 at 09:05");
+    expect(formatInTimeZone(instant, "Asia/Kolkata")).toBe("1 July 2026 at 13:35");
+    expect(formatInTimeZone(instant, "UTC")).toBe("1 July 2026 at 08:05");
   });
 });

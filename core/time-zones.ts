@@ -121,3 +121,30 @@ export function parsePublishAt(text: string, timeZone: string): Date | undefined
   const instant = new Date(trimmed);
   return Number.isNaN(instant.getTime()) ? undefined : instant;
 }
+
+/**
+ * The zones the teacher may choose from: UTC first, then every IANA zone this runtime knows (its
+ * list leaves UTC out), with the stored one kept even if the runtime no longer lists it.
+ */
+export function selectableTimeZones(current: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE);
+  if (current !== DEFAULT_TIME_ZONE && !zones.includes(current)) zones.push(current);
+  return [DEFAULT_TIME_ZONE, ...zones.sort()];
+}
+
+const readableFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time as the teacher reads it in their zone: "3 December 2026 at 09:30". */
+export function formatInTimeZone(instant: Date, timeZone: string): string {
+  let formatter = readableFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      dateStyle: "long",
+      timeStyle: "short",
+      hourCycle: "h23",
+    });
+    readableFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+}
