@@ -13,7 +13,7 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
  * The pages that take a picture (Add and Edit a course, /admin's About section, /account's
- * photo), and the two API calls that do (`isApiUpload`), take a 5 MB file beside the form; the
+ * photo, a blog post's feature picture on New and Edit post), and the two API calls that do (`isApiUpload`), take a 5 MB file beside the form; the
  * room above it lets a slightly larger file reach the page or call, which then says why it was
  * refused (decision 0028).
  */
@@ -22,7 +22,8 @@ export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
  * Each page by its document address and by its `.data` address: with JavaScript, React Router
  * sends the same form to `<path>.data`, so both must take the picture.
  */
-const UPLOAD_PAGES = /^\/(add-service|services\/[^/]+\/edit|admin|account)(\/|\.data)?$/;
+const UPLOAD_PAGES =
+  /^\/(add-service|services\/[^/]+\/edit|admin|admin\/posts\/new|admin\/posts\/[^/]+\/edit|account)(\/|\.data)?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

@@ -6,7 +6,9 @@ import { listOwners } from "../../core/owners.server.ts";
 import { listHiddenReviews, listReportedReviews } from "../../core/review-moderation.server.ts";
 import { listServicesOutOfCatalogue } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { selectableTimeZones } from "../../core/time-zones.ts";
 import { AboutSection } from "../components/admin/about-section.tsx";
+import { BlogSection } from "../components/admin/blog-section.tsx";
 import { CoursesSection } from "../components/admin/courses-section.tsx";
 import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";
 import { MessagesSection } from "../components/admin/messages-section.tsx";
@@ -16,6 +18,7 @@ import { ReportsSection } from "../components/admin/reports-section.tsx";
 import { appContext } from "../context.server.ts";
 import { aboutActions } from "../lib/admin/about.server.ts";
 import { type AdminActions, field } from "../lib/admin/action.server.ts";
+import { blogActions } from "../lib/admin/blog.server.ts";
 import { courseActions } from "../lib/admin/courses.server.ts";
 import { enrollmentActions } from "../lib/admin/enrollments.server.ts";
 import { messageActions } from "../lib/admin/messages.server.ts";
@@ -26,7 +29,7 @@ import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("Admin", "Running IELTS Hub: courses, reported reviews, messages and owners.");
+  pageMeta("Admin", "Running IELTS Hub: courses, reported reviews, messages, the blog and owners.");
 
 /** The owner's page; anyone else gets the 404 page, as if it did not exist. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -63,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     enrollments,
     subscribers,
     issues,
+    timeZones: selectableTimeZones(settings.timeZone),
   };
 }
 
@@ -73,6 +77,7 @@ const adminActions: AdminActions = {
   ...reportActions,
   ...messageActions,
   ...aboutActions,
+  ...blogActions,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,6 +104,12 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
       <MessagesSection messages={data.messages} />
 
       <NewsletterSection subscribers={data.subscribers} issues={data.issues} />
+
+      <BlogSection
+        timeZone={data.settings.timeZone}
+        timeZones={data.timeZones}
+        refused={actionData?.intent === "time-zone" ? actionData : undefined}
+      />
 
       <AboutSection
         settings={data.settings}
