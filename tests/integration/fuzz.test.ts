@@ -265,6 +265,13 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       [["GET"], "/admin/subscribers.csv"],
       [["GET", "POST"], "/admin/newsletter/new"],
       [["GET", "POST"], "/admin/newsletter/{id}"],
+      // The owner's post pages (issue 26).
+      [["GET", "POST"], "/admin/posts?q={any}"],
+      [["GET", "POST"], "/admin/posts/new"],
+      [["POST"], "/admin/posts/new.data"],
+      [["GET", "POST"], "/admin/posts/{id}/edit"],
+      [["POST"], "/admin/posts/{id}/edit.data"],
+      [["GET", "POST"], "/admin/posts/{id}/delete"],
       [["GET", "POST"], "/services/{id}/edit"],
       [["GET", "POST"], "/services/{id}/delete"],
       [["GET", "POST"], "/services/{id}/enroll"],
@@ -401,6 +408,11 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       "POST /admin",
       "POST /admin/newsletter/new",
       "POST /admin/newsletter/{id}",
+      "POST /admin/posts/new",
+      "POST /admin/posts/new.data",
+      "POST /admin/posts/{id}/edit",
+      "POST /admin/posts/{id}/edit.data",
+      "POST /admin/posts/{id}/delete",
     ]);
 
     const failures: string[] = [];

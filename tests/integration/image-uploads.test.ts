@@ -252,8 +252,53 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       teacher.cookie,
     );
 
-    // No other route gains the larger limit: its data address keeps the form limit.
-    for (const path of ["/contact.data", "/register.data", "/account/password.data"]) {
+    const post = {
+      intent: "save",
+      title: "A post sent with JavaScript",
+      body: "Its feature picture is a phone photo.",
+      featureImageAlt: "A phone photo of a notebook",
+      status: "draft",
+    };
+    const newPost = await postMultipart(
+      site.app,
+      "/admin/posts/new.data",
+      post,
+      { featureImage: phonePhoto },
+      teacher.cookie,
+    );
+    expect(newPost.status).not.toBe(413);
+    const written = await db()
+      .selectFrom("posts")
+      .select(["id", "feature_image_url"])
+      .where("title", "=", post.title)
+      .executeTakeFirstOrThrow();
+    expect(written.feature_image_url).toMatch(/^\/images\/uploads\//);
+    const editedPost = await postMultipart(
+      site.app,
+      `/admin/posts/${written.id}/edit.data`,
+      post,
+      { featureImage: { ...phonePhoto, name: "IMG_20261125_101700.jpg" } },
+      teacher.cookie,
+    );
+    expect(editedPost.status).not.toBe(413);
+    const rewritten = await db()
+      .selectFrom("posts")
+      .select("feature_image_url")
+      .where("id", "=", written.id)
+      .executeTakeFirstOrThrow();
+    expect(rewritten.feature_image_url).toMatch(/^\/images\/uploads\//);
+    expect(rewritten.feature_image_url).not.toBe(written.feature_image_url);
+
+    // No other route gains the larger limit: its data address keeps the form limit, the post
+    // list and a post's delete page included.
+    for (const path of [
+      "/contact.data",
+      "/register.data",
+      "/account/password.data",
+      "/admin/posts.data",
+      `/admin/posts/${written.id}/delete.data`,
+      "/admin/newsletter/new.data",
+    ]) {
       const refused = await postMultipart(
         site.app,
         path,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPost, postInputSchema } from "../../core/posts.server.ts";
 import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.server.ts";
 import { findService } from "../../core/services.server.ts";
 import { ORIGIN, postForm, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
@@ -675,6 +676,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let pendingId: string;
   let reviewId: string;
   let enrollmentId: string;
+  let postId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -701,6 +703,12 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     const enrolled = await api("POST", "/api/enrollments", author, { serviceId });
     expect(enrolled.status).toBe(201);
     enrollmentId = ((await enrolled.json()) as { insertedId: string }).insertedId;
+    const post = await createPost(site.database.db, {
+      writer: { userId: owner.id, isOwner: true, address: nextAddress() },
+      input: postInputSchema.parse({ title: "The teacher's draft", body: "Not yet." }),
+    });
+    if (!post.ok) throw new Error("The matrix's post was not written.");
+    postId = post.id;
   });
 
   function api(method: string, path: string, who: Person | undefined, body?: unknown) {
@@ -740,6 +748,9 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("enrollments").selectAll().orderBy("id").execute(),
         db.selectFrom("newsletter_issues").selectAll().orderBy("id").execute(),
         db.selectFrom("image_variants").select("image_id").orderBy("image_id").execute(),
+        db.selectFrom("posts").selectAll().orderBy("id").execute(),
+        db.selectFrom("post_revisions").select("id").orderBy("id").execute(),
+        db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
       ]),
     );
   };
@@ -1005,6 +1016,47 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       () => forms({ intent: "save" }, { intent: "send" }),
       "404",
     ],
+    [
+      () => "/admin",
+      "student",
+      () => ({ intent: "time-zone", timeZone: "Europe/London" }),
+      () => forms({ intent: "time-zone" }, { intent: "time-zone", timeZone: "Mars/Olympus" }),
+      "404",
+    ],
+    ...(["anonymous", "student", "author"] as const).flatMap(
+      (caller): (typeof pageCalls)[number][] => [
+        [
+          () => "/admin/posts/new",
+          caller,
+          () => ({ intent: "save", title: "Spam", body: "Spam", status: "published" }),
+          () => forms({}, { intent: "preview", body: "x" }, { intent: "save", title: "" }),
+          "404",
+        ],
+        [
+          () => `/admin/posts/${postId}/edit`,
+          caller,
+          () => ({ intent: "save", title: "Hacked", body: "Hacked", status: "published" }),
+          () =>
+            forms(
+              {},
+              { intent: "unpublish" },
+              { intent: "restore", revisionId: "x" },
+              { intent: "preview" },
+              { intent: "save", status: "scheduled", publishAt: "yesterday" },
+            ),
+          "404",
+        ],
+        [() => `/admin/posts/${postId}/delete`, caller, () => ({}), () => forms({ x: "y" }), "404"],
+      ],
+    ),
+    [
+      () => "/admin/posts/no-such-post/edit",
+      "owner",
+      () => ({ intent: "save", title: "Ghost", body: "Ghost" }),
+      () => forms({}, { intent: "restore", revisionId: "x" }),
+      "404",
+    ],
+    [() => "/admin/posts/no-such-post/delete", "owner", () => ({}), () => forms({ x: "y" }), "404"],
   ];
 
   it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {
@@ -1026,6 +1078,19 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   it("answers the wrong caller of a page's picture upload the same, and never reads the picture", async () => {
     const before = await snapshot();
     const garbage = { bytes: new Uint8Array([1, 2, 3, 4]), name: "a.jpg", type: "image/jpeg" };
+    for (const path of ["/admin/posts/new", `/admin/posts/${postId}/edit`]) {
+      const sent: Record<string, string>[] = [{ intent: "save", title: "Pictured", body: "x" }, {}];
+      for (const fields of sent) {
+        const response = await postMultipart(
+          site.app,
+          path,
+          { ...fields, featureImageAlt: "x" },
+          { featureImage: garbage },
+          student.cookie,
+        );
+        expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(404);
+      }
+    }
     const edits: Record<string, string>[] = [
       { serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" },
       {},
