@@ -123,13 +123,42 @@ export function parsePublishAt(text: string, timeZone: string): Date | undefined
 }
 
 /**
+ * Zones the runtime lists under the names CLDR kept (Intl.supportedValuesOf says
+ * "Asia/Calcutta"), by the names IANA and people use today: a teacher in Kolkata looks for
+ * Kolkata. Both names mean the same zone to Intl.
+ */
+const PRESENT_NAMES: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/**
  * The zones the teacher may choose from: UTC first, then every IANA zone this runtime knows (its
- * list leaves UTC out), with the stored one kept even if the runtime no longer lists it.
+ * list leaves UTC out) by its present name, with the stored one kept even if not listed.
  */
 export function selectableTimeZones(current: string): string[] {
-  const zones = Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE);
-  if (current !== DEFAULT_TIME_ZONE && !zones.includes(current)) zones.push(current);
-  return [DEFAULT_TIME_ZONE, ...zones.sort()];
+  const zones = new Set(
+    Intl.supportedValuesOf("timeZone")
+      .map((zone) => {
+        const present = PRESENT_NAMES[zone];
+        return present && isTimeZone(present) ? present : zone;
+      })
+      .filter((zone) => zone !== DEFAULT_TIME_ZONE),
+  );
+  if (current !== DEFAULT_TIME_ZONE) zones.add(current);
+  return [DEFAULT_TIME_ZONE, ...[...zones].sort()];
 }
 
 const readableFormatters = new Map<string, Intl.DateTimeFormat>();

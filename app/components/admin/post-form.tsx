@@ -65,12 +65,12 @@ export function PostForm({
         onChange={(event) => setTitle(event.currentTarget.value)}
       />
       <TextField
-        label="Address"
+        label="Address on the blog"
         name="slug"
         maxLength={MAX_POST_SLUG_LENGTH}
         pattern="[a-z0-9]+(-[a-z0-9]+)*"
         placeholder={slugify(title) || "made-from-the-title"}
-        hint="The post's address, /blog/… : lower-case letters, digits and hyphens. Left empty, it is made from the title."
+        hint="The end of /blog/…: lower-case letters, digits and hyphens. Left empty, it is made from the title."
       />
 
       <PostBodyEditor serverHtml={previewHtml} />
@@ -147,6 +147,8 @@ export function PostForm({
           label={`Goes out at (${timeZone})`}
           name="publishAt"
           type="datetime-local"
+          // To the second: a post can be set to go out at 09:00:30 as well as 09:00.
+          step={1}
           hint={`For a scheduled post: the date and time in your time zone, ${timeZone}, which you can change on Admin.`}
         />
         {emailedOn ? (
