@@ -10,6 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { getFooterWords } from "../core/site-words.server.ts";
 import type { Route } from "./+types/root";
 import { EmailVerificationBanner } from "./components/email-verification-banner.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
@@ -39,15 +40,16 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, emailVerified, headers } = getSessionUser(context);
-  const { toast, clear } = await takeToast(request);
+  const { googleSignIn, baseUrl, db } = context.get(appContext);
+  // The footer's contact details and links, as the owner set them on /admin/site.
+  const [{ toast, clear }, footer] = await Promise.all([takeToast(request), getFooterWords(db)]);
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
-  const { googleSignIn, baseUrl } = context.get(appContext);
   // The public origin, for every page's canonical link and sharing tags (app/lib/meta.ts).
   const askToConfirmEmail = user !== null && !emailVerified;
   return data(
-    { user, askToConfirmEmail, toast, googleSignIn, siteUrl: baseUrl },
+    { user, askToConfirmEmail, toast, googleSignIn, siteUrl: baseUrl, footer },
     { headers: responseHeaders },
   );
 }
@@ -84,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter words={rootData?.footer} />
         <SiteToaster />
         <ScrollRestoration />
         <Scripts />

@@ -36,6 +36,7 @@ export default [
   route("auth/google", "routes/auth-google.tsx"),
   route("auth/welcome", "routes/auth-welcome.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/site", "routes/admin-site.tsx"),
   route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
   route("admin/newsletter/new", "routes/admin-newsletter-new.tsx"),
   route("admin/newsletter/:issueId", "routes/admin-newsletter-issue.tsx"),

@@ -69,6 +69,10 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
     export: "not exported: earlier saves of the site's blog posts",
     deletion: "kept; author_id set to null",
   },
+  site_word_changes: {
+    export: "not exported: the history of the site's words, saved as its owner",
+    deletion: "kept (the site's own history); changed_by set to null",
+  },
   services: {
     export: "coursesCreated",
     deletion: "kept in the catalogue; created_by set to null",

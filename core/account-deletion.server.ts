@@ -263,6 +263,11 @@ async function eraseAccount(
     .set({ author_id: null })
     .where("author_id", "=", userId)
     .execute();
+  await trx
+    .updateTable("site_word_changes")
+    .set({ changed_by: null })
+    .where("changed_by", "=", userId)
+    .execute();
   await erasePictures(trx, { userId, photo: user.image });
 
   await trx.deleteFrom("owners").where("user_id", "=", userId).execute();

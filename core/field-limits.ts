@@ -45,3 +45,18 @@ export const MAX_POST_META_DESCRIPTION_LENGTH = 160;
 /** Tags a post may carry, and a tag's name. */
 export const MAX_POST_TAGS = 5;
 export const MAX_TAG_LENGTH = 40;
+/** The home page's hero: its heading and the line under it (/admin/site). */
+export const MAX_HERO_TITLE_LENGTH = 120;
+export const MAX_HERO_TEXT_LENGTH = 400;
+/** The FAQ: how many questions it keeps, and each question's and answer's length. */
+export const MIN_FAQ_ITEMS = 1;
+export const MAX_FAQ_ITEMS = 20;
+export const MAX_FAQ_QUESTION_LENGTH = 200;
+export const MAX_FAQ_ANSWER_LENGTH = 2000;
+/** The contact details on /contact and in the footer. */
+export const MAX_PHONE_LENGTH = 40;
+export const MAX_POSTAL_ADDRESS_LENGTH = 300;
+export const MAX_OPENING_HOURS_LENGTH = 300;
+/** The social links in the footer, and each one's address. */
+export const MAX_SOCIAL_LINKS = 6;
+export const MAX_SOCIAL_URL_LENGTH = 500;

@@ -26,6 +26,7 @@ import * as catalogueTallies from "./migrations/2026-11-25T10-00_catalogue-talli
 import * as rateLimitAccountKeys from "./migrations/2026-11-25T15-00_rate-limit-account-keys.ts";
 import * as blogPosts from "./migrations/2026-11-25T16-00_blog-posts.ts";
 import * as blogContentChanges from "./migrations/2026-11-25T17-00_blog-content-changes.ts";
+import * as siteWordChanges from "./migrations/2026-11-25T18-00_site-word-changes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T15-00_rate-limit-account-keys": rateLimitAccountKeys,
   "2026-11-25T16-00_blog-posts": blogPosts,
   "2026-11-25T17-00_blog-content-changes": blogContentChanges,
+  "2026-11-25T18-00_site-word-changes": siteWordChanges,
 };
 
 function migratorFor(db: DB): Migrator {

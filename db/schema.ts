@@ -198,6 +198,18 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+/** One save of a section of the site's words on /admin/site (decision 0040). */
+export interface SiteWordChangesTable {
+  id: string;
+  /** hero, about, faq, contact or social. */
+  section: string;
+  /** The section as saved, as JSON. */
+  snapshot: string;
+  /** Null once the owner who saved it deleted their account. */
+  changed_by: string | null;
+  changed_at: Timestamp;
+}
+
 /** One width of an uploaded picture, as WebP (decision 0028). */
 export interface ImageVariantsTable {
   image_id: string;
@@ -380,6 +392,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   owners: OwnersTable;
   site_settings: SiteSettingsTable;
+  site_word_changes: SiteWordChangesTable;
   image_variants: ImageVariantsTable;
   contact_messages: ContactMessagesTable;
   review_replies: ReviewRepliesTable;

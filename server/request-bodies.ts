@@ -12,8 +12,9 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
  */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
- * The pages that take a picture (Add and Edit a course, /admin's About section, /account's
- * photo, a blog post's feature picture on New and Edit post), and the two API calls that do (`isApiUpload`), take a 5 MB file beside the form; the
+ * The pages that take a picture (Add and Edit a course, /admin/site's About section, /account's
+ * photo, a blog post's feature picture on New and Edit post), and the two API calls that do
+ * (`isApiUpload`), take a 5 MB file beside the form; the
  * room above it lets a slightly larger file reach the page or call, which then says why it was
  * refused (decision 0028).
  */
@@ -23,7 +24,7 @@ export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
  * sends the same form to `<path>.data`, so both must take the picture.
  */
 const UPLOAD_PAGES =
-  /^\/(add-service|services\/[^/]+\/edit|admin|admin\/posts\/new|admin\/posts\/[^/]+\/edit|account)(\/|\.data)?$/;
+  /^\/(add-service|services\/[^/]+\/edit|admin\/site|admin\/posts\/new|admin\/posts\/[^/]+\/edit|account)(\/|\.data)?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

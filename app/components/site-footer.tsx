@@ -1,3 +1,5 @@
+import type { ContactDetails, SocialLink } from "../../core/site-words.ts";
+import { ContactDetailsList, hasContactDetails, SocialLinksList } from "./contact-details.tsx";
 import { Link } from "./links.tsx";
 
 /** Every entry leads to a real page; the copyright stays 2022, as the original site had it. */
@@ -27,7 +29,14 @@ const columns = [
   },
 ];
 
-export function SiteFooter() {
+const FOOTER_LINK = "text-slate-200 underline underline-offset-2 hover:text-white";
+
+/** `words`: the contact details and social links from the root loader (none on an error page). */
+export function SiteFooter({
+  words,
+}: {
+  words?: { contact: ContactDetails; socialLinks: SocialLink[] } | undefined;
+}) {
   return (
     <footer data-surface="dark" className="mt-16 bg-brand-900 text-slate-200">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-4">
@@ -36,6 +45,17 @@ export function SiteFooter() {
           <p className="mt-2 text-sm text-slate-300">
             Preparation courses for the IELTS test, taught by an experienced teacher.
           </p>
+          {words && hasContactDetails(words.contact) && (
+            <ContactDetailsList
+              contact={words.contact}
+              className="mt-4 space-y-2 text-sm text-slate-200"
+              termClassName="font-semibold text-slate-300"
+              linkClassName={FOOTER_LINK}
+            />
+          )}
+          {words && words.socialLinks.length > 0 && (
+            <SocialLinksList links={words.socialLinks} linkClassName={FOOTER_LINK} />
+          )}
         </div>
         {columns.map((column) => (
           <div key={column.heading}>

@@ -115,3 +115,20 @@ export function blogPostingJsonLd(
     publisher: { ...PROVIDER, url: siteUrl },
   };
 }
+
+/**
+ * schema.org `FAQPage` for the home page's FAQ, as the page shows it: each answer as its rendered
+ * HTML (Google reads links, lists and paragraphs in an answer's text), which the Markdown setup
+ * made inert.
+ */
+export function faqPageJsonLd(items: { question: string; answerHtml: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answerHtml.trim() },
+    })),
+  };
+}

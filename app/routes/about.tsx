@@ -1,8 +1,8 @@
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { getSiteWords, renderSiteMarkdown } from "../../core/site-words.server.ts";
 import { Link } from "../components/links.tsx";
+import { MarkdownHtml } from "../components/markdown-html.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";
 import { TextPage, TextSection } from "../components/text-page.tsx";
-import { aboutParagraphs } from "../content/about.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
@@ -16,10 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: sitePages.about.path,
   });
 
-/** The teacher's text and photo, as the owner set them in /admin. */
+/** The teacher's text and photo, as the owner set them on /admin/site. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(context.get(appContext).db);
-  return { paragraphs: aboutParagraphs(settings.aboutBio), photoUrl: settings.aboutPhotoUrl };
+  const { about } = await getSiteWords(context.get(appContext).db);
+  return { html: renderSiteMarkdown(about.text), photoUrl: about.photoUrl };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -27,10 +27,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <TextPage title="About me">
       <TextSection id="teaching" title="My teaching">
         <TeacherPhoto url={loaderData.photoUrl} />
-        {loaderData.paragraphs.map((paragraph, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs may repeat; the list is static per render
-          <p key={index}>{paragraph}</p>
-        ))}
+        <MarkdownHtml html={loaderData.html} />
       </TextSection>
 
       <TextSection id="courses" title="The courses">

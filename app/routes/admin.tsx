@@ -7,7 +7,6 @@ import { listHiddenReviews, listReportedReviews } from "../../core/review-modera
 import { listServicesOutOfCatalogue } from "../../core/services.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { selectableTimeZones } from "../../core/time-zones.ts";
-import { AboutSection } from "../components/admin/about-section.tsx";
 import { BlogSection } from "../components/admin/blog-section.tsx";
 import { CoursesSection } from "../components/admin/courses-section.tsx";
 import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";
@@ -15,8 +14,8 @@ import { MessagesSection } from "../components/admin/messages-section.tsx";
 import { NewsletterSection } from "../components/admin/newsletter-section.tsx";
 import { OwnersSection } from "../components/admin/owners-section.tsx";
 import { ReportsSection } from "../components/admin/reports-section.tsx";
+import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
-import { aboutActions } from "../lib/admin/about.server.ts";
 import { type AdminActions, field } from "../lib/admin/action.server.ts";
 import { blogActions } from "../lib/admin/blog.server.ts";
 import { courseActions } from "../lib/admin/courses.server.ts";
@@ -76,7 +75,6 @@ const adminActions: AdminActions = {
   ...enrollmentActions,
   ...reportActions,
   ...messageActions,
-  ...aboutActions,
   ...blogActions,
 };
 
@@ -94,6 +92,12 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
       <p className="mt-1 text-slate-600">Running the site.</p>
+      <p className="mt-3">
+        <Link to="/admin/site" className="link font-semibold">
+          Site words
+        </Link>
+        : the home page's hero, About Me, the FAQ, contact details and social links.
+      </p>
 
       <CoursesSection outOfCatalogue={data.outOfCatalogue} settings={data.settings} />
 
@@ -109,11 +113,6 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
         timeZone={data.settings.timeZone}
         timeZones={data.timeZones}
         refused={actionData?.intent === "time-zone" ? actionData : undefined}
-      />
-
-      <AboutSection
-        settings={data.settings}
-        refused={actionData?.intent === "about-teacher" ? actionData : undefined}
       />
 
       <OwnersSection owners={data.owners} />

@@ -2,6 +2,8 @@ import { data, useLocation } from "react-router";
 import { contactMessageSchema } from "../../core/contact.ts";
 import { receiveContactMessage } from "../../core/contact-messages.server.ts";
 import { MAX_CONTACT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
+import { getFooterWords } from "../../core/site-words.server.ts";
+import { ContactDetailsList, hasContactDetails } from "../components/contact-details.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { EmailField, FieldForm, NameField, TextAreaField } from "../components/form-field.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
@@ -22,6 +24,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Questions about a course, a membership or your IELTS preparation? Write to the teacher.",
     path: sitePages.contact.path,
   });
+
+/** The ways to reach the teacher besides the form, as the owner set them on /admin/site. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contact } = await getFooterWords(context.get(appContext).db);
+  return { contact };
+}
 
 /**
  * The message is kept for the owners' inbox and mailed to them (core/contact-messages.server.ts);
@@ -52,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A field people never see (hidden from sight and from assistive technology); bots fill it in. */
 const HONEYPOT_FIELD = "website";
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   // A sent message redirects back here: a new location, so the form starts empty again.
   const location = useLocation();
   return (
@@ -61,6 +69,20 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Questions about a course or a membership? Send a message.
       </p>
+
+      {hasContactDetails(loaderData.contact) && (
+        <section aria-labelledby="reach-heading" className="form-card mt-6">
+          <h2 id="reach-heading" className="text-xl font-bold text-slate-900">
+            Other ways to reach me
+          </h2>
+          <ContactDetailsList
+            contact={loaderData.contact}
+            className="grid gap-4 text-slate-700 sm:grid-cols-2"
+            termClassName="text-sm font-semibold text-slate-900"
+            linkClassName="link"
+          />
+        </section>
+      )}
 
       <FlashToast flash={actionData?.flash} />
       <FieldForm

@@ -1,63 +1,40 @@
 import { Form } from "react-router";
 import { latestServices } from "../../core/services.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { getSiteWords, renderedFaq, renderSiteMarkdown } from "../../core/site-words.server.ts";
 import { EmailField } from "../components/form-field.tsx";
 import { ChevronIcon } from "../components/icons.tsx";
 import { Link } from "../components/links.tsx";
+import { MarkdownHtml } from "../components/markdown-html.tsx";
 import { ServiceCard } from "../components/service-card.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";
-import { aboutParagraphs } from "../content/about.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
+import { faqPageJsonLd } from "../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  publicPageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...publicPageMeta(matches, {
     page: "Home",
     description:
       "IELTS preparation courses from an experienced teacher: 10 units, over 400 videos and 15 full practice tests, with honest reviews from students.",
     path: sitePages.home.path,
-  });
+  }),
+  ...(loaderData ? [{ "script:ld+json": faqPageJsonLd(loaderData.faq) }] : []),
+];
 
+/** The newest courses, and the teacher's words as set on /admin/site (the site's own until then). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const [services, settings] = await Promise.all([latestServices(db), getSiteSettings(db)]);
+  const [services, words] = await Promise.all([latestServices(db), getSiteWords(db)]);
   return {
     services,
-    about: { paragraphs: aboutParagraphs(settings.aboutBio), photoUrl: settings.aboutPhotoUrl },
+    hero: words.hero,
+    about: { html: renderSiteMarkdown(words.about.text), photoUrl: words.about.photoUrl },
+    faq: renderedFaq(words.faq),
   };
 }
-
-/** Five questions whose answers carry the site's content claims. */
-const faq = [
-  {
-    question: "How many practice tests are included?",
-    answer:
-      "15 full practice tests, each with all four papers (Listening, Reading, Writing and Speaking), answer keys, explanations and model answers.",
-  },
-  {
-    question: "What is the difference between the SPEED and MASTER memberships?",
-    answer:
-      "Both give full access to every course. The SPEED membership lasts 90 days and suits students with a test date coming up; the MASTER membership lasts 180 days and adds more essay corrections and a one-to-one Speaking mock test.",
-  },
-  {
-    question: "How many video lessons are there?",
-    answer:
-      "Over 400 videos, from short grammar explanations to full walkthroughs of Writing and Speaking answers with the examiner's view of each.",
-  },
-  {
-    question: "How is the core course organised?",
-    answer:
-      "In 10 units, one for each week of a steady study plan: the test format, the four skills, and the grammar and vocabulary that examiners reward. Each unit ends with a short quiz.",
-  },
-  {
-    question: "Is this for the Academic or the General Training test?",
-    answer:
-      "Both. Listening and Speaking are the same in both tests; the Reading and Writing lessons are marked Academic or General Training, and there is a dedicated General Training course for letter writing.",
-  },
-];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
@@ -72,12 +49,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               IELTS preparation
             </p>
             <h1 className="mt-3 text-4xl font-extrabold leading-tight sm:text-5xl">
-              Certify your English proficiency today!
+              {loaderData.hero.title}
             </h1>
-            <p className="mt-5 max-w-prose text-lg text-slate-100">
-              Clear lessons, real practice tests and honest feedback from a teacher who has helped
-              students reach the band they need.
-            </p>
+            <p className="mt-5 max-w-prose text-lg text-slate-100">{loaderData.hero.text}</p>
             <Link
               to="/services"
               className="btn mt-8 bg-accent-400 text-slate-900 hover:bg-accent-500"
@@ -129,12 +103,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <TeacherPhoto url={loaderData.about.photoUrl} />
           </div>
-          <div className="space-y-4 text-slate-700 md:col-span-2">
-            {loaderData.about.paragraphs.map((paragraph, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs may repeat; the list is static per render
-              <p key={index}>{paragraph}</p>
-            ))}
-            <p>
+          <div className="text-slate-700 md:col-span-2">
+            <MarkdownHtml html={loaderData.about.html} />
+            <p className="mt-4">
               <Link to="/about" className="link">
                 More about me and this site
               </Link>
@@ -148,13 +119,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Frequently asked questions
         </h2>
         <div className="mt-6 divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          {faq.map((item) => (
-            <details key={item.question} className="group px-5 py-4">
+          {loaderData.faq.map((item) => (
+            <details key={item.id} className="group px-5 py-4">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900">
                 {item.question}
                 <ChevronIcon className="size-5 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
-              <p className="mt-3 text-slate-700">{item.answer}</p>
+              <MarkdownHtml html={item.answerHtml} className="mt-3 text-slate-700" />
             </details>
           ))}
         </div>

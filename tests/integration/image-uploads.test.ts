@@ -236,7 +236,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
 
     const about = await postMultipart(
       site.app,
-      "/admin.data",
+      "/admin/site.data",
       { intent: "about-teacher", bio: "Sent with JavaScript." },
       { photo: phonePhoto },
       teacher.cookie,
@@ -246,7 +246,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     // Today's About Me again, as the other tests expect it.
     await postMultipart(
       site.app,
-      "/admin",
+      "/admin/site",
       { intent: "about-teacher", bio: "", removePhoto: "on" },
       {},
       teacher.cookie,
@@ -290,7 +290,8 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     expect(rewritten.feature_image_url).not.toBe(written.feature_image_url);
 
     // No other route gains the larger limit: its data address keeps the form limit, the post
-    // list and a post's delete page included.
+    // list and a post's delete page included. /admin no longer takes a picture (the About
+    // section moved to /admin/site).
     for (const path of [
       "/contact.data",
       "/register.data",
@@ -298,6 +299,8 @@ describe.each(engines)("uploaded images on %s", (engine) => {
       "/admin/posts.data",
       `/admin/posts/${written.id}/delete.data`,
       "/admin/newsletter/new.data",
+      "/admin",
+      "/admin.data",
     ]) {
       const refused = await postMultipart(
         site.app,
@@ -428,7 +431,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     );
   });
 
-  it("lets the owner edit the About Me text and photo in /admin, and no one else", async () => {
+  it("lets the owner edit the About Me text and photo on /admin/site, and no one else", async () => {
     const student = await signUp(site.app);
     const teacher = await signUp(site.app, { name: "The Teacher" });
     await makeOwner(db(), teacher.email);
@@ -443,16 +446,16 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     const before = await settingsRows();
     const variantsBefore = await variantCount();
     for (const cookie of [undefined, student.cookie]) {
-      const refused = await postMultipart(site.app, "/admin", fields, photo, cookie);
+      const refused = await postMultipart(site.app, "/admin/site", fields, photo, cookie);
       expect(refused.status).toBe(404);
     }
     expect(await settingsRows()).toEqual(before);
     expect(await variantCount()).toBe(variantsBefore);
 
-    const saved = await postMultipart(site.app, "/admin", fields, photo, teacher.cookie);
+    const saved = await postMultipart(site.app, "/admin/site", fields, photo, teacher.cookie);
     expect(saved.status).toBe(302);
     const admin = await (
-      await site.app.request("/admin", {
+      await site.app.request("/admin/site", {
         headers: { cookie: `${teacher.cookie}; ${cookieHeader(saved)}` },
       })
     ).text();
@@ -470,7 +473,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     // A refused photo changes nothing.
     const bad = await postMultipart(
       site.app,
-      "/admin",
+      "/admin/site",
       { intent: "about-teacher", bio: "Other." },
       {
         photo: { bytes: new TextEncoder().encode("text"), name: "me.png", type: "image/png" },
@@ -489,7 +492,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     // Too long a text: said beside the text, nothing saved.
     const long = await postMultipart(
       site.app,
-      "/admin",
+      "/admin/site",
       { intent: "about-teacher", bio: "x".repeat(5001) },
       {},
       teacher.cookie,
@@ -502,7 +505,7 @@ describe.each(engines)("uploaded images on %s", (engine) => {
     // Removing the photo and emptying the text bring back today's look.
     await postMultipart(
       site.app,
-      "/admin",
+      "/admin/site",
       { intent: "about-teacher", bio: "", removePhoto: "on" },
       {},
       teacher.cookie,

@@ -90,10 +90,10 @@ describe.each(engines)("the owner role on %s", (engine) => {
 
     // The About the teacher form: 404 for anyone but an owner, and nothing changes.
     const about = { intent: "about-teacher", bio: "Not the teacher's words." };
-    expect((await postForm(site.app, "/admin", about)).status).toBe(404);
-    expect((await postForm(site.app, "/admin", about, { cookie: student.cookie })).status).toBe(
-      404,
-    );
+    expect((await postForm(site.app, "/admin/site", about)).status).toBe(404);
+    expect(
+      (await postForm(site.app, "/admin/site", about, { cookie: student.cookie })).status,
+    ).toBe(404);
     const aboutRows = () =>
       site.database.db
         .selectFrom("site_settings")
@@ -102,7 +102,7 @@ describe.each(engines)("the owner role on %s", (engine) => {
         .execute();
     expect(await aboutRows()).toEqual([]);
     expect(await (await site.app.request("/")).text()).not.toContain("Not the teacher's words.");
-    const saved = await postForm(site.app, "/admin", about, { cookie: teacher.cookie });
+    const saved = await postForm(site.app, "/admin/site", about, { cookie: teacher.cookie });
     expect(saved.status).toBe(302);
     expect(await (await site.app.request("/about")).text()).toContain("Not the teacher's words.");
   });

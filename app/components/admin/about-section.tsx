@@ -1,26 +1,27 @@
 import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
-import type { SiteSettings } from "../../../core/site-settings.server.ts";
-import { aboutBioText } from "../../content/about.ts";
 import { CheckboxField, FieldForm, FileField, TextAreaField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
+import { formStateOf, type LastChange, LastChangeLine, type RefusedForm } from "./last-change.tsx";
 
 /**
- * About the teacher: the About Me text and photo shown on the home page and /about. A refused
- * form comes back with each problem beside its field and the text as it was typed.
+ * About the teacher: the About Me text (Markdown) and photo shown on the home page and /about. A
+ * refused form comes back with each problem beside its field and the text as it was typed.
  */
 export function AboutSection({
-  settings,
+  about,
+  lastChange,
   refused,
 }: {
-  settings: SiteSettings;
-  refused?: { errors: Record<string, string | undefined>; values: Record<string, string> };
+  about: { text: string; photoUrl: string | null };
+  lastChange: LastChange | null;
+  refused?: RefusedForm | undefined;
 }) {
-  const state = refused && { values: refused.values, fieldErrors: refused.errors };
   return (
     <PanelSection id="about-teacher" title="About the teacher">
+      <LastChangeLine change={lastChange} />
       <FieldForm
-        state={state}
+        state={formStateOf(refused)}
         method="post"
         encType="multipart/form-data"
         className="mt-4 space-y-4"
@@ -31,12 +32,12 @@ export function AboutSection({
           name="bio"
           rows={8}
           maxLength={MAX_ABOUT_BIO_LENGTH}
-          defaultValue={aboutBioText(settings.aboutBio)}
-          hint="Plain text; a blank line starts a new paragraph. Emptied, the site's own text comes back."
+          defaultValue={about.text}
+          hint="Markdown: a blank line starts a new paragraph, **bold**, *italic*, [a link](https://…). Emptied, the site's own text comes back."
         />
-        {settings.aboutPhotoUrl && (
+        {about.photoUrl && (
           <img
-            src={settings.aboutPhotoUrl}
+            src={about.photoUrl}
             alt="The teacher, as the site shows now"
             width={96}
             height={96}
@@ -47,12 +48,12 @@ export function AboutSection({
           label="Photo"
           name="photo"
           hint={`A JPEG, PNG or WebP picture of at most 5 MB. ${
-            settings.aboutPhotoUrl
+            about.photoUrl
               ? "The current photo stays unless you choose another."
               : "Without one, the block shows no photo."
           }`}
         />
-        {settings.aboutPhotoUrl && <CheckboxField label="Remove the photo" name="removePhoto" />}
+        {about.photoUrl && <CheckboxField label="Remove the photo" name="removePhoto" />}
         <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save About Me
         </SubmitButton>

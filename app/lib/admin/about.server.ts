@@ -1,10 +1,12 @@
+import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
 import { readImageUpload, storeImage } from "../../../core/images.server.ts";
-import { MAX_ABOUT_BIO_LENGTH, setAboutTheTeacher } from "../../../core/site-settings.server.ts";
+import { saveAbout } from "../../../core/site-words.server.ts";
 import { appContext } from "../../context.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 import { type AdminActions, adminFormErrors, field } from "./action.server.ts";
+import { SITE_WORDS_PAGE } from "./site-words.server.ts";
 
-/** About the teacher: the About Me text and photo on the home page and /about. */
+/** About the teacher (/admin/site): the About Me Markdown and photo on the home page and /about. */
 export const aboutActions: AdminActions = {
   "about-teacher": async ({ context, owner, form }) => {
     const bio = field(form, "bio").trim();
@@ -21,8 +23,8 @@ export const aboutActions: AdminActions = {
       : form.get("removePhoto") === "on"
         ? null
         : undefined;
-    await setAboutTheTeacher(db, { bio, photoUrl });
-    return redirectWithToast("/admin", {
+    await saveAbout(db, owner.id, { text: bio, photoUrl });
+    return redirectWithToast(SITE_WORDS_PAGE, {
       type: "success",
       message: "The About Me block is saved.",
     });
