@@ -262,6 +262,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       [["GET"], "/auth/welcome?redirectTo={any}"],
       // The owner's pages and the teacher's, enrollment and newsletter flows (issue 9).
       [["GET", "POST"], "/admin"],
+      [["GET", "POST"], "/admin/site"],
       [["GET"], "/admin/subscribers.csv"],
       [["GET", "POST"], "/admin/newsletter/new"],
       [["GET", "POST"], "/admin/newsletter/{id}"],
@@ -406,6 +407,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       "POST /services/{id}/edit",
       "POST /services/{id}/delete",
       "POST /admin",
+      "POST /admin/site",
       "POST /admin/newsletter/new",
       "POST /admin/newsletter/{id}",
       "POST /admin/posts/new",

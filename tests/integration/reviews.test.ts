@@ -751,6 +751,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("posts").selectAll().orderBy("id").execute(),
         db.selectFrom("post_revisions").select("id").orderBy("id").execute(),
         db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
+        db.selectFrom("site_word_changes").selectAll().orderBy("id").execute(),
       ]),
     );
   };
@@ -996,6 +997,39 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       "404",
     ],
     [
+      () => "/admin/site",
+      "student",
+      () => ({ intent: "hero", title: "Taken over", text: "By a student." }),
+      () => forms({ intent: "hero", title: "x".repeat(500) }, { intent: "nothing" }),
+      "404",
+    ],
+    [
+      () => "/admin/site",
+      "anonymous",
+      () => ({ intent: "contact", phone: "+1 555 0100" }),
+      () => forms({ intent: "contact", email: "not an address" }, {}),
+      "404",
+    ],
+    [
+      () => "/admin/site",
+      "student",
+      () => ({ intent: "faq-add", question: "Who wrote this?", answer: "A student." }),
+      () =>
+        forms(
+          { intent: "faq-add", question: "" },
+          { intent: "faq-remove", itemId: "practice-tests" },
+          { intent: "faq-move-down", itemId: "practice-tests" },
+        ),
+      "404",
+    ],
+    [
+      () => "/admin/site",
+      "student",
+      () => ({ intent: "social-links", "network-1": "x", "url-1": "https://example.com/me" }),
+      () => forms({ intent: "social-links", "url-1": "javascript:alert(1)" }),
+      "404",
+    ],
+    [
       () => "/my-courses",
       "student",
       () => ({ enrollmentId }),
@@ -1105,6 +1139,15 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       );
       expect(response.status, JSON.stringify(fields)).toBe(404);
     }
+    // The teacher's photo on /admin/site: a student's is never read either.
+    const aboutPhoto = await postMultipart(
+      site.app,
+      "/admin/site",
+      { intent: "about-teacher", bio: "Not the teacher's words." },
+      { photo: garbage },
+      student.cookie,
+    );
+    expect(aboutPhoto.status).toBe(404);
     expect(await snapshot()).toBe(before);
   });
 });
