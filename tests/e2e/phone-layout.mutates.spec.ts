@@ -119,6 +119,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     `/services/${course}`,
     `/services/${course}/edit`,
     "/admin",
+    "/admin/site",
     "/admin/newsletter/new",
     "/account",
     "/account/password",

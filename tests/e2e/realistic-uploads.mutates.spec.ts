@@ -241,7 +241,7 @@ test("a phone photo, a PNG and a too-large photo as a course's picture on Edit S
   );
 });
 
-test("a phone photo, a PNG and a too-large photo as the teacher's photo in /admin", async ({
+test("a phone photo, a PNG and a too-large photo as the teacher's photo on /admin/site", async ({
   page,
   browser,
 }) => {
@@ -257,7 +257,7 @@ test("a phone photo, a PNG and a too-large photo as the teacher's photo in /admi
       browser,
       {
         open: async (target) => {
-          await target.goto("/admin");
+          await target.goto("/admin/site");
         },
         fileLabel: "Photo",
         submit: "Save About Me",
@@ -270,7 +270,7 @@ test("a phone photo, a PNG and a too-large photo as the teacher's photo in /admi
     );
   } finally {
     // The About page goes back to how the other tests expect it: no photo.
-    await page.goto("/admin");
+    await page.goto("/admin/site");
     await aboutForm(page).getByLabel("Remove the photo").check();
     await aboutForm(page).getByRole("button", { name: "Save About Me" }).click();
     await expect(page.getByText("The About Me block is saved.")).toBeVisible();
