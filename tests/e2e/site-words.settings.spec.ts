@@ -33,6 +33,9 @@ async function faqAsVisitorSees(page: Page) {
   return faq.locator("summary").allTextContents();
 }
 
+/** The page's answer to a save: a toast, or without JavaScript the same words in the page. */
+const told = (page: Page, message: string) => page.getByRole("status").filter({ hasText: message });
+
 const faqItem = (page: Page, position: number) =>
   page.getByRole("form", { name: `Question ${position}`, exact: true });
 
@@ -40,14 +43,14 @@ const faqItem = (page: Page, position: number) =>
 async function editAsTeacher(teacher: Page) {
   await teacher.goto("/admin/site");
   await teacher.getByRole("button", { name: "Move up: question 3" }).click();
-  await expect(teacher.getByText("The question moved up.")).toBeVisible();
+  await expect(told(teacher, "The question moved up.")).toBeVisible();
   await expect(faqItem(teacher, 2).getByLabel("Question", { exact: true })).toHaveValue(
     SPEC_FAQ[2] ?? "",
   );
 
   await teacher.getByLabel("Phone").fill(PHONE);
   await teacher.getByRole("button", { name: "Save contact details" }).click();
-  await expect(teacher.getByText("The contact details are saved.")).toBeVisible();
+  await expect(told(teacher, "The contact details are saved.")).toBeVisible();
   await expect(
     teacher.getByRole("region", { name: "Contact details" }).getByText(/Last changed by Teacher/),
   ).toBeVisible();
@@ -73,14 +76,17 @@ async function seenByVisitor(visitor: Page) {
   ).toBeVisible();
 }
 
-/** Back to the site's own order and no phone, as the other tests expect. */
+/** Back to the site's own order and no phone, as the other tests expect, however far the test got. */
 async function restore(teacher: Page) {
   await teacher.goto("/admin/site");
-  await teacher.getByRole("button", { name: "Move down: question 2" }).click();
-  await expect(teacher.getByText("The question moved down.")).toBeVisible();
+  const second = faqItem(teacher, 2).getByLabel("Question", { exact: true });
+  if ((await second.inputValue()) === SPEC_FAQ[2]) {
+    await teacher.getByRole("button", { name: "Move down: question 2" }).click();
+    await expect(told(teacher, "The question moved down.")).toBeVisible();
+  }
   await teacher.getByLabel("Phone").fill("");
   await teacher.getByRole("button", { name: "Save contact details" }).click();
-  await expect(teacher.getByText("The contact details are saved.")).toBeVisible();
+  await expect(told(teacher, "The contact details are saved.")).toBeVisible();
 }
 
 for (const javaScriptEnabled of [true, false]) {
