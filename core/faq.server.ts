@@ -32,6 +32,8 @@ async function changeFaq(db: DB, ownerId: string, edit: Edit): Promise<FaqChange
       const edited = edit(faqFrom(row?.value));
       if (!Array.isArray(edited)) return edited;
       const value = JSON.stringify(edited);
+      // Nothing moved (the first question asked to go up): no write, no history.
+      if (value === row?.value) return { ok: true } as const;
       const written = row
         ? Number(
             (

@@ -35,7 +35,7 @@ const KEYS = {
 
 export interface SiteWords {
   hero: Hero;
-  about: { text: string; photoUrl: string | null; isDefault: boolean };
+  about: { text: string; photoUrl: string | null };
   faq: FaqItem[];
   contact: ContactDetails;
   socialLinks: SocialLink[];
@@ -69,7 +69,6 @@ export async function getSiteWords(db: DB): Promise<SiteWords> {
     about: {
       text: aboutText || DEFAULT_ABOUT_TEXT,
       photoUrl: stored[KEYS.aboutPhotoUrl] || null,
-      isDefault: !aboutText,
     },
     faq: faqFrom(stored[KEYS.faq]),
     ...footerWordsFrom(stored),
@@ -142,7 +141,7 @@ function socialLinksFrom(value: string | undefined): SocialLink[] {
 /** The FAQ's key, for its own read-and-replace (core/faq.server.ts). */
 export const FAQ_KEY = KEYS.faq;
 
-export async function writeSettings(trx: Transaction<Database>, entries: [string, string][]) {
+async function writeSettings(trx: Transaction<Database>, entries: [string, string][]) {
   for (const [key, value] of entries) {
     await trx
       .insertInto("site_settings")

@@ -103,8 +103,8 @@ export const NO_CONTACT_DETAILS: ContactDetails = {
   openingHours: "",
 };
 
-/** A phone number as a `tel:` link dials it: its digits, and a leading plus. */
+/** A phone number as a `tel:` link dials it: its digits, after a plus when it starts with one. */
 export function telLink(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  return `tel:${digits.startsWith("+") ? `+${digits.slice(1).replaceAll("+", "")}` : digits.replaceAll("+", "")}`;
+  const digits = phone.replace(/\D/g, "");
+  return `tel:${phone.trim().startsWith("+") ? "+" : ""}${digits}`;
 }

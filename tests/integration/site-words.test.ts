@@ -60,7 +60,7 @@ describe.each(engines)("the site's words on %s", (engine) => {
   const adminPage = async () => (await get(site, "/admin/site", { cookie: teacher.cookie })).text();
 
   /** `path` is kept by the response cache; after `write`, the very next request sees it. */
-  async function freshAfter(path: string, write: () => Promise<Response>) {
+  async function freshAfter(path: string, write: () => Response | Promise<Response>) {
     await get(site, path);
     expect(fromCache(await get(site, path)), `${path} kept`).toBe(true);
     const written = await write();
@@ -130,13 +130,14 @@ describe.each(engines)("the site's words on %s", (engine) => {
       const headers: Record<string, string> = cookie ? { cookie } : {};
       expect((await get(site, "/admin/site", headers)).status).toBe(404);
       expect((await get(site, "/admin/site.data", headers)).status).toBe(404);
-      for (const fields of [
+      const attempts: Record<string, string>[] = [
         { intent: "hero", title: "Taken over", text: "By someone else." },
         { intent: "faq-add", question: "Who?", answer: "Not the teacher." },
         { intent: "contact", phone: "+1 555 0100" },
         { intent: "social-links", "network-1": "x", "url-1": "https://example.com/x" },
         { intent: "faq-remove", itemId: "practice-tests" },
-      ]) {
+      ];
+      for (const fields of attempts) {
         const answer = await postForm(site.app, "/admin/site", fields, headers);
         expect(answer.status, `${fields.intent} ${cookie ? "student" : "anonymous"}`).toBe(404);
       }
