@@ -46,6 +46,7 @@ async function signInAsTeacher(page: Page) {
 test("the teacher writes a post with a picture, watches the preview, schedules it seconds ahead in her time zone and it goes out by itself", async ({
   page,
   request,
+  browser,
 }) => {
   await signInAsTeacher(page);
   await page.goto("/admin");
@@ -113,6 +114,29 @@ test("the teacher writes a post with a picture, watches the preview, schedules i
   expect(published.tags.map((tag) => tag.name)).toEqual(["Writing", "Task 2"]);
   const list = (await (await request.get("/api/posts")).json()) as { posts: { slug: string }[] };
   expect(list.posts[0]?.slug).toBe(slug);
+
+  // A visitor finds it first on the blog, with its picture, and reads it.
+  const visitorContext = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": "10.250.26.3" },
+  });
+  const visitor = await visitorContext.newPage();
+  try {
+    await visitor.goto("/blog");
+    const newest = visitor.locator("main article").first();
+    await expect(newest.getByRole("heading", { level: 2 })).toHaveText(title);
+    await expect(
+      newest.getByRole("img", { name: "A notebook with a Task 2 plan in pencil" }),
+    ).toBeVisible();
+    await expectAccessible(visitor);
+    await newest.getByRole("link", { name: title }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/blog/${slug}$`));
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(visitor.getByRole("heading", { name: "The three steps" })).toBeVisible();
+    await expect(visitor.getByRole("link", { name: "Writing" })).toBeVisible();
+    await expectAccessible(visitor);
+  } finally {
+    await visitorContext.close();
+  }
 
   await page.reload();
   await expect(page.getByText(/^Published .* \(Asia\/Kolkata\)\./)).toBeVisible();
