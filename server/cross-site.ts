@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { refuse } from "./refusal.ts";
+import { isApiPath, refuse } from "./refusal.ts";
 import type { SecurityLog } from "./security-log.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,8 +11,10 @@ export type CrossSiteVerdict = "allowed" | "foreign-origin" | "cross-site-fetch"
 
 /**
  * Whether an unsafe request may be a forgery.
- * - A bearer token with no cookie is an API client: nothing ambient rides along, so it is judged
- *   on its token alone (a page on another site cannot set an Authorization header on a form).
+ * - A bearer token with no cookie, sent to the API (`toApi`), is an API client: nothing ambient
+ *   rides along, so it is judged on its token alone (a page on another site cannot set an
+ *   Authorization header on a form). The pages know no bearer tokens, so one sent to a page
+ *   changes nothing: it is judged as a browser's form.
  * - A browser names the page a request comes from (Origin, or Sec-Fetch-Site): it must be this
  *   site's public origin, BASE_URL. This also stops login forgery, which needs no cookie.
  * - With neither header the sender is not a current browser. Without cookies there is nothing to
@@ -23,10 +25,12 @@ export function judgeCrossSite(
   headers: Headers,
   method: string,
   baseUrl: string,
+  toApi: boolean,
 ): CrossSiteVerdict {
   if (SAFE_METHODS.has(method)) return "allowed";
   const hasCookie = headers.has("cookie");
-  if (!hasCookie && /^bearer\s/i.test(headers.get("authorization") ?? "")) return "allowed";
+  if (toApi && !hasCookie && /^bearer\s/i.test(headers.get("authorization") ?? ""))
+    return "allowed";
   const origin = headers.get("origin");
   if (origin !== null) return origin === baseUrl ? "allowed" : "foreign-origin";
   const fetchSite = headers.get("sec-fetch-site");
@@ -49,7 +53,7 @@ export function refuseCrossSite({
   return async (c, next) => {
     // Reads are never refused, and their headers are not even looked at (that costs a request).
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const verdict = judgeCrossSite(c.req.raw.headers, c.req.method, baseUrl);
+    const verdict = judgeCrossSite(c.req.raw.headers, c.req.method, baseUrl, isApiPath(c.req.path));
     if (verdict === "allowed") return next();
     securityLog({
       event: "cross-site-refused",

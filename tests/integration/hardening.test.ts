@@ -170,6 +170,22 @@ describe.each(engines)("production behind an HTTPS proxy on %s", (engine) => {
     }
   });
 
+  it("refuses a page form from another origin with a bearer token as it refuses one without", async () => {
+    // The pages know no bearer tokens: one beside a foreign form is no API client's call (it
+    // used to pass this check and meet React Router's own, which answered a bare 400).
+    for (const path of ["/contact", "/add-service", "/admin"]) {
+      for (const origin of ["https://evil.example", "null"]) {
+        const response = await throughProxy(app, path, {
+          method: "POST",
+          ...form({ name: "A", email: "a@example.com", message: "Hi" }),
+          headers: { ...form({}).headers, origin, authorization: "Bearer ih_forged" },
+        });
+        expect(response.status, `${path} from ${origin}`).toBe(403);
+        expect(await response.text()).toContain("Requests from other sites are refused.");
+      }
+    }
+  });
+
   it("builds links on the public origin and serves the API through the proxy", async () => {
     const page = await throughProxy(app, "/services");
     expect(page.status).toBe(200);
