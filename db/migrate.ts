@@ -1,4 +1,10 @@
-import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import { sql } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+} from "kysely/migration";
 import type { DB } from "./index.ts";
 import * as usersServicesReviews from "./migrations/2026-11-21T10-00_users-services-reviews.ts";
 import * as accounts from "./migrations/2026-11-21T11-00_accounts.ts";
@@ -87,4 +93,16 @@ export async function migrateDown(db: DB): Promise<MigrationResultSet> {
 /** Migrates up or down to the named migration (everything after it is reverted). */
 export async function migrateTo(db: DB, name: string): Promise<MigrationResultSet> {
   return orThrow(await migratorFor(db).migrateTo(name));
+}
+
+/**
+ * The migrations this code has that the database has not applied: none means its schema is the
+ * one the code expects. One small read (the readiness check asks it every few seconds).
+ */
+export async function unappliedMigrations(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(
+    DEFAULT_MIGRATION_TABLE,
+  )}`.execute(db);
+  const applied = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

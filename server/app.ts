@@ -24,6 +24,7 @@ import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage } from "./error-page.ts";
+import { healthChecks, type Lifecycle } from "./health.ts";
 import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { createMailer, type SendMail } from "./mail.ts";
@@ -50,6 +51,11 @@ export interface AppOptions {
   securityLog?: SecurityLog;
   /** The built client folder; absent in development, where Vite serves the files. */
   clientDirectory?: string;
+  /**
+   * Where the process is in its life, for /readyz (server/serve.ts moves it on). Without one the
+   * app is serving from the start, as when tests answer requests in process.
+   */
+  lifecycle?: Lifecycle;
 }
 
 type Env = { Variables: { clientAddress?: string; scriptHashes?: string[] } };
@@ -90,6 +96,7 @@ export function createApp({
   clientDirectory,
   sendMail,
   securityLog = writeSecurityLog,
+  lifecycle = { phase: "serving" },
 }: AppOptions) {
   const { db } = database;
   if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
@@ -129,6 +136,11 @@ export function createApp({
   // lifetime); Better Auth's own endpoints get the same check before they read it.
   const readSession = createSessionReader({ db, auth });
   const endOverAge = endOverAgeSessions(db);
+
+  // First of all: a load balancer's probes pass no check meant for visitors, and their answers
+  // describe this process now, so the response cache below never sees them (serve.ts also sends
+  // them past the overload guard and the cache's direct answers).
+  app.use(healthChecks({ db, lifecycle }));
 
   // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
   // kept answer is the whole answer, headers included. In development the pages change with

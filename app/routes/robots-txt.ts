@@ -3,7 +3,8 @@ import type { Route } from "./+types/robots-txt";
 
 /**
  * Pages that only a signed-in student, an owner or a mailed link opens, and the machinery behind
- * them (the JSON API, sign-in callbacks, logout): nothing there for a search engine to index.
+ * them (the JSON API, sign-in callbacks, logout, the load balancer's health checks): nothing
+ * there for a search engine to index.
  * `*` stands for any run of characters (RFC 9309), here a course's id.
  */
 const PRIVATE_PATHS = [
@@ -23,6 +24,8 @@ const PRIVATE_PATHS = [
   "/verify-email",
   "/logout",
   "/newsletter",
+  "/healthz",
+  "/readyz",
 ];
 
 /** `/robots.txt`: every crawler kept out of the private pages, and told where the sitemap is. */

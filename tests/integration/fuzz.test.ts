@@ -296,6 +296,9 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       [["POST"], "/api/posts/{id}/schedule"],
       [["POST"], "/api/posts/{id}/unpublish"],
       [["POST"], "/api/posts/{id}/revisions/{id}/restore"],
+      // The load balancer's probes (issue 27).
+      [["GET", "HEAD", "POST"], "/healthz"],
+      [["GET", "HEAD", "POST"], "/readyz?probe={any}"],
     ];
 
     const randomObject = () => {

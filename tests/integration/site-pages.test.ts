@@ -40,6 +40,8 @@ const PRIVATE_PATHS = [
   "/verify-email",
   "/logout",
   "/newsletter",
+  "/healthz",
+  "/readyz",
 ];
 
 /** W3C Datetime as sitemaps take it: a day, or a moment with its time zone. */
@@ -172,10 +174,12 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
       const rules = lines
         .filter((line) => line.startsWith("Disallow:"))
         .map((line) => line.slice("Disallow:".length).trim());
-      expect(rules).toEqual(expect.arrayContaining(PRIVATE_PATHS));
+      expect(rules).toEqual(PRIVATE_PATHS);
       expect(rules.some((rule) => ruleMatches(rule, `/services/${published}/edit`))).toBe(true);
-      // …and none of them shuts out a page the sitemap lists.
+      // …and none of them shuts out a page the sitemap lists (the health checks are not pages).
       const { urls } = await sitemap();
+      expect(urls.map(({ loc }) => loc)).not.toContain(`${BASE_URL}/healthz`);
+      expect(urls.map(({ loc }) => loc)).not.toContain(`${BASE_URL}/readyz`);
       for (const { loc } of urls) {
         const path = (loc ?? "").replace(BASE_URL, "");
         expect(

@@ -1,0 +1,93 @@
+import type { MiddlewareHandler } from "hono";
+import type { DB } from "../db/index.ts";
+import { unappliedMigrations } from "../db/migrate.ts";
+
+/** Where a process is in its life: only a serving one should be sent visitors. */
+export type Phase = "starting" | "serving" | "stopping";
+
+export interface Lifecycle {
+  phase: Phase;
+}
+
+export const HEALTH_PATHS: ReadonlySet<string> = new Set(["/healthz", "/readyz"]);
+
+/** Whether a request (its method and target, as node:http gives them) asks for a health check. */
+export function asksForHealth(method: string | undefined, target: string | undefined): boolean {
+  if ((method !== "GET" && method !== "HEAD") || !target) return false;
+  const queryAt = target.indexOf("?");
+  return HEALTH_PATHS.has(queryAt === -1 ? target : target.slice(0, queryAt));
+}
+
+/** A database slower than this is as good as gone for a visitor: send them elsewhere. */
+const DATABASE_ANSWER_LIMIT_MS = 1000;
+/**
+ * A check that never came back (a connection hung mid-query) is given up after this long and a
+ * new one is tried. Until then every /readyz waits on the same one, so a hung database holds one
+ * pooled connection, not one per probe.
+ */
+const ABANDON_CHECK_AFTER_MS = 10_000;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * `/healthz` says the process runs; `/readyz` whether it should be sent visitors: serving, its
+ * database answering within a second, every migration applied (decision 0041). Both answer
+ * before anything else in the app reads the request, so no session, limit or refusal applies.
+ */
+export function healthChecks({ db, lifecycle }: { db: DB; lifecycle: Lifecycle }) {
+  let check: { startedAt: number; outcome: Promise<string | undefined> } | undefined;
+
+  /** Why the database is not fit to serve, or undefined when it is. */
+  const databaseProblem = async (): Promise<string | undefined> => {
+    try {
+      const unapplied = await unappliedMigrations(db);
+      if (unapplied.length === 0) return undefined;
+      return `${unapplied.length} database migration${unapplied.length === 1 ? " is" : "s are"} not applied`;
+    } catch (error) {
+      // One line per failed check: probes come every few seconds.
+      console.error(`Readiness check: the database failed: ${String(error)}`);
+      return "the database failed";
+    }
+  };
+
+  const sharedCheck = () => {
+    if (!check || Date.now() - check.startedAt > ABANDON_CHECK_AFTER_MS) {
+      const current = { startedAt: Date.now(), outcome: databaseProblem() };
+      check = current;
+      void current.outcome.finally(() => {
+        if (check === current) check = undefined;
+      });
+    }
+    return check.outcome;
+  };
+
+  const withinLimit = (outcome: Promise<string | undefined>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(
+        () => resolve(`the database did not answer within ${DATABASE_ANSWER_LIMIT_MS} ms`),
+        DATABASE_ANSWER_LIMIT_MS,
+      );
+    });
+    return Promise.race([outcome, late]).finally(() => clearTimeout(timer));
+  };
+
+  const readiness = async (): Promise<string | undefined> => {
+    if (lifecycle.phase !== "serving") return lifecycle.phase;
+    const problem = await withinLimit(sharedCheck());
+    // The process may have been told to stop while the database was asked.
+    return lifecycle.phase === "serving" ? problem : lifecycle.phase;
+  };
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    if (c.req.path === "/healthz") return c.json({ status: "ok" }, 200, NO_STORE);
+    if (c.req.path === "/readyz") {
+      const reason = await readiness();
+      if (reason === undefined) return c.json({ status: "ready" }, 200, NO_STORE);
+      return c.json({ status: "unready", reason }, 503, NO_STORE);
+    }
+    return next();
+  };
+  return middleware;
+}
