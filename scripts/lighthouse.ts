@@ -54,6 +54,7 @@ async function startSite(dataDirectory: string): Promise<ChildProcess> {
       DATABASE_URL: url,
       DATA_DIR: dataDirectory,
       PORT: String(port),
+      SHUTDOWN_GRACE_MS: "0",
       NODE_ENV: "",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -34,6 +34,12 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it("keeps serving 5 s after SIGTERM unless SHUTDOWN_GRACE_MS says otherwise (0 for none)", () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "1500" }).shutdownGraceMs).toBe(1500);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0" }).shutdownGraceMs).toBe(0);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -45,6 +51,10 @@ describe("loadConfig", () => {
     [{ WEB_CONCURRENCY: "many" }, "WEB_CONCURRENCY"],
     [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ SHUTDOWN_GRACE_MS: "soon" }, "SHUTDOWN_GRACE_MS"],
+    [{ SHUTDOWN_GRACE_MS: "-1" }, "SHUTDOWN_GRACE_MS"],
+    [{ SHUTDOWN_GRACE_MS: "1.5" }, "SHUTDOWN_GRACE_MS"],
+    [{ SHUTDOWN_GRACE_MS: "600001" }, "SHUTDOWN_GRACE_MS"],
   ])("refuses %o and names %s", (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);

@@ -39,6 +39,12 @@ const environmentSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_OAUTH_STAND_IN: z.url({ protocol: /^https?$/ }).optional(),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_MAX_IN_FLIGHT),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000, "must be at most 600000 (ten minutes)")
+    .default(5000),
   /** Server processes sharing the port (server/index.ts reads it before anything starts). */
   WEB_CONCURRENCY: z
     .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], {
@@ -62,6 +68,11 @@ export interface Config {
   trustProxy: boolean;
   /** Requests worked on at once; more are answered 503 at once (server/load-shedding.ts). */
   maxInFlight: number;
+  /**
+   * After SIGTERM, how long the process keeps serving while /readyz says 503, so that a load
+   * balancer stops sending it visitors before it stops accepting them (decision 0041).
+   */
+  shutdownGraceMs: number;
   /** Where generated secrets and the mail outbox are kept. */
   dataDirectory: string;
   /** Unset outside production: one is then generated and kept in the data folder. */
@@ -137,6 +148,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     baseUrl: new URL(env.BASE_URL ?? `http://localhost:${env.PORT}`).origin,
     trustProxy: env.TRUST_PROXY,
     maxInFlight: env.MAX_IN_FLIGHT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     dataDirectory: env.DATA_DIR,
     authSecret: env.AUTH_SECRET,
     smtpUrl: env.SMTP_URL,

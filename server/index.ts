@@ -38,32 +38,37 @@ function processCount(): number {
 
 function superviseProcesses(count: number) {
   let stopping = false;
+  // Whether every process stopped cleanly once told to: the supervisor's own exit code says so.
+  let allStoppedCleanly = true;
   // Each process reads the environment as it was given, not with the NODE_ENV set above.
   const fork = () => cluster.fork({ NODE_ENV: environment.NODE_ENV ?? "" });
   const listened = new Set<number>();
   cluster.on("listening", (worker) => {
     const first = listened.size === 0;
     listened.add(worker.id);
-    if (first) for (let i = 1; i < count; i++) fork();
+    if (first && !stopping) for (let i = 1; i < count; i++) fork();
     // Connections are shared out as they open: one opened before every process listens stays
     // with the first (the bench waits for this line before loading the site).
     if (listened.size === count) console.log(`All ${count} server processes are serving.`);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) allStoppedCleanly = false;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(allStoppedCleanly ? 0 : 1);
       return;
     }
     if (!listened.has(worker.id)) process.exit(code ?? 1);
     console.error(`A server process stopped (${signal ?? `exit code ${code}`}); starting another.`);
     fork();
   });
-  const stop = () => {
+  // Every process drains itself (server/serve.ts): each keeps serving through its grace period,
+  // then finishes what it has in hand; the supervisor waits for the last one.
+  const stopAll = (signal: NodeJS.Signals) => {
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", () => stopAll("SIGTERM"));
+  process.once("SIGINT", () => stopAll("SIGINT"));
   fork();
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../db/seed/index.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { asksForHealth, type Lifecycle } from "./health.ts";
 import { shedLoad } from "./load-shedding.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
 
@@ -44,9 +45,11 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
   if (blogSeeded > 0) console.log(`Published the blog's first ${blogSeeded} posts.`);
 
+  const lifecycle: Lifecycle = { phase: "starting" };
   const { app, auth, mailOutbox, postScheduler, responseCache } = createApp({
     database,
     config,
+    lifecycle,
     // In development Vite serves the files (and the pages load through it).
     clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
   });
@@ -64,14 +67,20 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     },
     { maxInFlight: config.maxInFlight, onShed: () => shed++ },
   );
-  // A kept answer goes out straight from node:http: no framework, no rendering, no database.
-  const server = createServer(
-    responseCache
-      ? (req, res) => {
-          if (!responseCache.answerDirectly(req, res)) answer(req, res);
-        }
-      : answer,
-  );
+  // Once the process stops accepting connections, a request on one still open is its last.
+  let draining = false;
+  const answerOrCache = responseCache
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        // A kept answer goes out straight from node:http: no framework, no rendering, no database.
+        if (!responseCache.answerDirectly(req, res)) answer(req, res);
+      }
+    : answer;
+  const server = createServer((req, res) => {
+    if (draining) res.setHeader("Connection", "close");
+    // A probe is never turned away as overload, nor answered from the cache: it asks about now.
+    if (asksForHealth(req.method, req.url)) listener(req, res);
+    else answerOrCache(req, res);
+  });
   // A client that trickles its headers or body must not hold a connection for long.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
@@ -82,28 +91,44 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   }, 60_000).unref();
 
   server.listen(config.port, () => {
+    if (lifecycle.phase === "starting") lifecycle.phase = "serving";
     console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
   });
   mailOutbox.start();
   postScheduler.start();
 
-  const shutdown = () => {
-    // The mail in hand is finished and recorded before the process ends (a newsletter copy cut
-    // off mid-send could not be sent again); rows not yet sent stay in the outbox for the next
-    // start. Open requests get 5 s; the mail in hand is bounded by the transport's timeouts.
-    const mailStopped = Promise.all([mailOutbox.stop(), postScheduler.stop()]);
-    const requestsDone = Promise.race([
-      new Promise<void>((resolve) => server.close(() => resolve())),
-      delay(5000),
-    ]);
-    server.closeIdleConnections();
-    void Promise.all([mailStopped, requestsDone])
-      .then(() => db.destroy())
-      .finally(() => process.exit(0));
-    setTimeout(() => process.exit(1), 60_000).unref();
+  /**
+   * Nothing in flight is dropped (decision 0041). /readyz says 503 at once, and for the grace
+   * period everything else is served as before, while the load balancer notices and sends
+   * visitors elsewhere. Then no new connection is accepted, idle ones are closed, and the
+   * requests in flight finish. The mail in hand is finished and recorded before the process ends
+   * (a newsletter copy cut off mid-send could not be sent again); rows not yet sent stay in the
+   * outbox for the next start.
+   */
+  const shutdown = async (graceMs: number) => {
+    if (lifecycle.phase === "stopping") return;
+    lifecycle.phase = "stopping";
+    // Whatever hangs, the process ends; a request still open by then is cut off.
+    setTimeout(() => process.exit(1), graceMs + 60_000).unref();
+    if (graceMs > 0) {
+      console.log(`Stopping: serving ${graceMs} ms more while /readyz answers 503.`);
+      await delay(graceMs);
+    }
+    draining = true;
+    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A keep-alive connection whose request was in flight goes idle once answered: it is closed
+    // then rather than left to its keep-alive timeout (no cost per request while serving).
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
+    void requestsDone.finally(() => clearInterval(closeIdle));
+    await Promise.allSettled([requestsDone, mailOutbox.stop(), postScheduler.stop()]);
+    await db.destroy().catch((error: unknown) => console.error("Closing the database:", error));
+    process.exit(0);
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  // SIGTERM is a restart by the platform, which may still be sending visitors; Ctrl-C (SIGINT)
+  // is a person at a terminal, who wants the process gone now.
+  // Both may come (Ctrl-C reaches every process of the group, and the supervisor passes it on).
+  process.on("SIGTERM", () => void shutdown(config.shutdownGraceMs));
+  process.on("SIGINT", () => void shutdown(0));
 }
 
 /**

@@ -145,6 +145,7 @@ async function startSite(url: string, port: number, processes = "1"): Promise<Ch
       ...process.env,
       DATABASE_URL: url,
       PORT: String(port),
+      SHUTDOWN_GRACE_MS: "0",
       NODE_ENV: "",
       WEB_CONCURRENCY: processes,
     },

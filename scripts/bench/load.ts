@@ -42,7 +42,14 @@ const port = 3900 + Math.floor(Math.random() * 50);
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [...startOptions, "server/index.ts"], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: url, PORT: String(port), DATA_DIR: work, NODE_ENV: "" },
+  env: {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    SHUTDOWN_GRACE_MS: "0",
+    DATA_DIR: work,
+    NODE_ENV: "",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 

@@ -84,6 +84,8 @@ describe("a newsletter to 1,000 subscribers across a restart", () => {
         ...process.env,
         NODE_ENV: "development",
         PORT: String(port),
+        // Stopped on purpose mid-newsletter: no visitors to keep serving first.
+        SHUTDOWN_GRACE_MS: "0",
         BASE_URL: `http://localhost:${port}`,
         DATABASE_URL: databaseUrl,
         DATA_DIR: directory,

@@ -63,6 +63,7 @@ describe("the server and the pages share one module graph", () => {
           NODE_ENV: "development",
           BASE_URL: `http://localhost:${port}`,
           PORT: String(port),
+          SHUTDOWN_GRACE_MS: "0",
           DATABASE_URL: `file:${join(directory, "site.db")}`,
           DATA_DIR: directory,
         },

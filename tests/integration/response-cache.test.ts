@@ -162,6 +162,7 @@ describe("the response cache across processes on one PostgreSQL", () => {
         ...process.env,
         DATABASE_URL: site.database.url,
         PORT: String(port),
+        SHUTDOWN_GRACE_MS: "0",
         BASE_URL: otherOrigin,
         NODE_ENV: "",
       },

@@ -21,6 +21,7 @@ async function startServer(databaseUrl: string, port: number) {
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
+      SHUTDOWN_GRACE_MS: "0",
       BASE_URL: `http://127.0.0.1:${port}`,
       AUTH_SECRET: NEW_SECRET,
       NODE_ENV: "",
