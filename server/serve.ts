@@ -13,6 +13,7 @@ import {
 } from "../db/seed/index.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { createDrain } from "./draining.ts";
 import { asksForHealth, type Lifecycle } from "./health.ts";
 import { shedLoad } from "./load-shedding.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
@@ -67,19 +68,19 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     },
     { maxInFlight: config.maxInFlight, onShed: () => shed++ },
   );
-  // Once the process stops accepting connections, a request on one still open is its last.
-  let draining = false;
-  const answerOrCache = responseCache
-    ? (req: IncomingMessage, res: ServerResponse) => {
-        // A kept answer goes out straight from node:http: no framework, no rendering, no database.
-        if (!responseCache.answerDirectly(req, res)) answer(req, res);
-      }
-    : answer;
-  const server = createServer((req, res) => {
-    if (draining) res.setHeader("Connection", "close");
+  const server = createServer();
+  const drain = createDrain(server);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    drain.admit(res);
     // A probe is never turned away as overload, nor answered from the cache: it asks about now.
-    if (asksForHealth(req.method, req.url)) listener(req, res);
-    else answerOrCache(req, res);
+    // A kept answer goes out straight from node:http: no framework, no rendering, no database.
+    if (asksForHealth(req.method, req.url)) {
+      drain.follow(res);
+      listener(req, res);
+    } else if (!responseCache?.answerDirectly(req, res)) {
+      drain.follow(res);
+      answer(req, res);
+    }
   });
   // A client that trickles its headers or body must not hold a connection for long.
   server.headersTimeout = 10_000;
@@ -101,7 +102,7 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
    * Nothing in flight is dropped (decision 0041). /readyz says 503 at once, and for the grace
    * period everything else is served as before, while the load balancer notices and sends
    * visitors elsewhere. Then no new connection is accepted, idle ones are closed, and the
-   * requests in flight finish. The mail in hand is finished and recorded before the process ends
+   * requests in flight finish (server/draining.ts). The mail in hand is finished and recorded before the process ends
    * (a newsletter copy cut off mid-send could not be sent again); rows not yet sent stay in the
    * outbox for the next start.
    */
@@ -114,13 +115,7 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
       console.log(`Stopping: serving ${graceMs} ms more while /readyz answers 503.`);
       await delay(graceMs);
     }
-    draining = true;
-    const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
-    // A keep-alive connection whose request was in flight goes idle once answered: it is closed
-    // then rather than left to its keep-alive timeout (no cost per request while serving).
-    const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
-    void requestsDone.finally(() => clearInterval(closeIdle));
-    await Promise.allSettled([requestsDone, mailOutbox.stop(), postScheduler.stop()]);
+    await Promise.allSettled([drain.drain(), mailOutbox.stop(), postScheduler.stop()]);
     await db.destroy().catch((error: unknown) => console.error("Closing the database:", error));
     process.exit(0);
   };
