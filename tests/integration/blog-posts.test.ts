@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listPublishedPosts } from "../../core/blog.server.ts";
 import { deleteUnusedImages } from "../../core/housekeeping.server.ts";
 import { prepareImage } from "../../core/images.server.ts";
@@ -17,11 +15,11 @@ import {
 import { setTimeZone } from "../../core/site-settings.server.ts";
 import { seedPosts } from "../../db/seed/blog-posts.ts";
 import { seedBlogIfEmpty } from "../../db/seed/index.ts";
-import { waitForSite } from "../../scripts/wait-for-site.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertSubscribers } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
+import { secondServerOn } from "../support/second-server.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
 import { picture } from "../support/uploads.ts";
 
@@ -432,31 +430,7 @@ describe.each(engines)("blog posts on %s", (engine) => {
 
 describe("scheduled posts across processes on one PostgreSQL", () => {
   const site = testSiteOn("postgres");
-  let other: ChildProcess | undefined;
-  const port = 3500 + Math.floor(Math.random() * 400);
-  const otherOrigin = `http://127.0.0.1:${port}`;
-
-  beforeAll(async () => {
-    // A second server process, as `npm start` runs one, on the same database.
-    other = spawn(process.execPath, [join(import.meta.dirname, "../../server/index.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: site.database.url,
-        PORT: String(port),
-        SHUTDOWN_GRACE_MS: "0",
-        BASE_URL: otherOrigin,
-        NODE_ENV: "",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await waitForSite(`${otherOrigin}/api/`, { seconds: 15, server: other });
-  }, 30_000);
-  afterAll(async () => {
-    if (!other || other.exitCode !== null) return;
-    const exited = new Promise((resolve) => other?.once("exit", resolve));
-    other.kill("SIGTERM");
-    await exited;
-  });
+  const otherOrigin = secondServerOn(site).origin;
 
   it("the other process publishes a post scheduled through this one, and both show it at once", async () => {
     const owner = await ownerOf(site.app, site.database.db);

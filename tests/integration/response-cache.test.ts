@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForSite } from "../../scripts/wait-for-site.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
+import { secondServerOn } from "../support/second-server.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -151,31 +149,7 @@ describe.each(engines)("the response cache on %s", (engine) => {
 
 describe("the response cache across processes on one PostgreSQL", () => {
   const site = testSiteOn("postgres");
-  let other: ChildProcess | undefined;
-  const port = 3500 + Math.floor(Math.random() * 400);
-  const otherOrigin = `http://127.0.0.1:${port}`;
-
-  beforeAll(async () => {
-    // A second server process, as `npm start` runs one, on the same database.
-    other = spawn(process.execPath, [join(import.meta.dirname, "../../server/index.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: site.database.url,
-        PORT: String(port),
-        SHUTDOWN_GRACE_MS: "0",
-        BASE_URL: otherOrigin,
-        NODE_ENV: "",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    await waitForSite(`${otherOrigin}/api/`, { seconds: 15, server: other });
-  }, 30_000);
-  afterAll(async () => {
-    if (!other || other.exitCode !== null) return;
-    const exited = new Promise((resolve) => other?.once("exit", resolve));
-    other.kill("SIGTERM");
-    await exited;
-  });
+  const otherOrigin = secondServerOn(site).origin;
 
   it("a write in one process is seen on the very next request to the other", async () => {
     const course = await insertService(site.database.db, { name: "Shared course" });

@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { waitForSite } from "../../scripts/wait-for-site.ts";
+
+/**
+ * A second server process, as `npm start` runs one, on the same database as the test's site (as
+ * a second machine would be): started before the tests of the calling `describe` block and
+ * stopped after them. Its `origin` is its own address and its BASE_URL.
+ */
+export function secondServerOn(site: { database: { url: string } }): { readonly origin: string } {
+  const port = 3500 + Math.floor(Math.random() * 400);
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, [join(import.meta.dirname, "../../server/index.ts")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: site.database.url,
+        PORT: String(port),
+        SHUTDOWN_GRACE_MS: "0",
+        BASE_URL: origin,
+        NODE_ENV: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    await waitForSite(`${origin}/api/`, { seconds: 15, server });
+  }, 30_000);
+
+  afterAll(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  });
+
+  return { origin };
+}
