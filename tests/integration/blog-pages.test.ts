@@ -13,7 +13,7 @@ import { setTimeZone } from "../../core/site-settings.server.ts";
 import { seedBlogIfEmpty } from "../../db/seed/index.ts";
 import { ORIGIN, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { makeOwner } from "../support/owners.ts";
+import { signUpOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 /** The public origin differs from the address the requests come in on. */
@@ -94,13 +94,8 @@ describe.each(engines)("the blog's pages, feed and sitemap on %s", (engine) => {
   let newest: { id: string; slug: string };
 
   beforeAll(async () => {
-    const account = await signUp(site.app, { name: "The Teacher" });
-    await makeOwner(db(), account.email);
-    const { id } = await db()
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", account.email)
-      .executeTakeFirstOrThrow();
+    const account = await signUpOwner(site.app, db());
+    const { id } = account;
     owner = { cookie: account.cookie, id };
     student = await signUp(site.app);
     expect(await seedBlogIfEmpty(db())).toBe(4);

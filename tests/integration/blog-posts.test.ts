@@ -18,7 +18,7 @@ import { seedBlogIfEmpty } from "../../db/seed/index.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertSubscribers } from "../support/fixtures.ts";
-import { makeOwner } from "../support/owners.ts";
+import { signUpOwner } from "../support/owners.ts";
 import { secondServerOn } from "../support/second-server.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
 import { picture } from "../support/uploads.ts";
@@ -49,12 +49,6 @@ interface PostJson {
   publishedAt: string | null;
   previous: { slug: string; title: string } | null;
   next: { slug: string; title: string } | null;
-}
-
-async function ownerOf(app: TestApp, db: Parameters<typeof makeOwner>[0]) {
-  const owner = await signUpWithToken(app, db, { name: "The Teacher" });
-  await makeOwner(db, owner.email);
-  return owner;
 }
 
 describe.each(engines)("blog posts on %s", (engine) => {
@@ -93,7 +87,7 @@ describe.each(engines)("blog posts on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    owner = await ownerOf(site.app, db());
+    owner = await signUpOwner(site.app, db());
     student = await signUpWithToken(site.app, db(), { name: "A Student" });
   });
 
@@ -433,7 +427,7 @@ describe("scheduled posts across processes on one PostgreSQL", () => {
   const otherOrigin = secondServerOn(site).origin;
 
   it("the other process publishes a post scheduled through this one, and both show it at once", async () => {
-    const owner = await ownerOf(site.app, site.database.db);
+    const owner = await signUpOwner(site.app, site.database.db);
     // This process's scheduler is not running: only the other one can publish it.
     const created = await call(site.app, "POST", "/api/posts", owner.token, {
       title: "Published next door",

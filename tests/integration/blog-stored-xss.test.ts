@@ -1,9 +1,9 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, postInputSchema, publishPost } from "../../core/posts.server.ts";
-import { ORIGIN, signUp } from "../support/accounts.ts";
+import { ORIGIN } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { makeOwner } from "../support/owners.ts";
+import { signUpOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 // A post whose every field the owner types holds markup meant to run in a reader's browser (an
@@ -35,13 +35,8 @@ describe.each(engines)("stored markup in a post on %s", (engine) => {
   let slug = "";
 
   beforeAll(async () => {
-    const account = await signUp(site.app, { name: "The Teacher" });
-    await makeOwner(db(), account.email);
-    const { id } = await db()
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", account.email)
-      .executeTakeFirstOrThrow();
+    const account = await signUpOwner(site.app, db());
+    const { id } = account;
     const writer = { userId: id, isOwner: true, address: "owner" };
     const made = await createPost(db(), { writer, input: postInputSchema.parse(HOSTILE) });
     if (!made.ok) throw new Error(`not made: ${JSON.stringify(made)}`);

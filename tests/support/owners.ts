@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { grantOwner } from "../../core/owners.server.ts";
 import { type DB, openDatabase } from "../../db/index.ts";
 import { runOwnerCommand } from "../../scripts/owner.ts";
+import { signUpWithToken } from "./accounts.ts";
+import type { TestApp } from "./test-app.ts";
 
 /**
  * Turns two-factor sign-in on for an account by writing its switch, as a test's shortcut (the
@@ -21,6 +23,13 @@ export async function turnOnTwoFactorDirectly(db: DB, email: string) {
 export async function makeOwner(db: DB, email: string) {
   await grantOwner(db, email);
   await turnOnTwoFactorDirectly(db, email);
+}
+
+/** The teacher: signed up (with a session, an id and an API token) and made an owner. */
+export async function signUpOwner(app: TestApp, db: DB) {
+  const owner = await signUpWithToken(app, db, { name: "The Teacher" });
+  await makeOwner(db, owner.email);
+  return owner;
 }
 
 /**
