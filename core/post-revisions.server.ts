@@ -17,6 +17,20 @@ export interface PostContent {
   tags: string[];
 }
 
+/** The content's columns, as both `posts` and `post_revisions` store them (tags apart). */
+export function contentColumns(content: PostContent) {
+  return {
+    title: content.title,
+    slug: content.slug,
+    body: content.body,
+    excerpt: content.excerpt,
+    feature_image_url: content.featureImageUrl,
+    feature_image_alt: content.featureImageAlt,
+    meta_title: content.metaTitle,
+    meta_description: content.metaDescription,
+  };
+}
+
 export interface PostRevision {
   id: string;
   /** 1 for the first save, counting up. */
@@ -45,14 +59,7 @@ export async function recordRevision(
       id: crypto.randomUUID(),
       post_id: postId,
       number,
-      title: content.title,
-      slug: content.slug,
-      body: content.body,
-      excerpt: content.excerpt,
-      feature_image_url: content.featureImageUrl,
-      feature_image_alt: content.featureImageAlt,
-      meta_title: content.metaTitle,
-      meta_description: content.metaDescription,
+      ...contentColumns(content),
       tags: JSON.stringify(content.tags),
       author_id: authorId,
       created_at: now.toISOString(),

@@ -18,6 +18,7 @@ import { isPlausibleId } from "./ids.ts";
 import { type PreparedImage, storeImage } from "./images.server.ts";
 import { handToNewsletter } from "./post-newsletter.server.ts";
 import {
+  contentColumns,
   type PostContent,
   type PostRevision,
   recordRevision,
@@ -198,19 +199,6 @@ function contentOf(row: PostRow, tags: string[]): PostContent {
     metaTitle: row.meta_title,
     metaDescription: row.meta_description,
     tags,
-  };
-}
-
-function contentColumns(content: PostContent) {
-  return {
-    title: content.title,
-    slug: content.slug,
-    body: content.body,
-    excerpt: content.excerpt,
-    feature_image_url: content.featureImageUrl,
-    feature_image_alt: content.featureImageAlt,
-    meta_title: content.metaTitle,
-    meta_description: content.metaDescription,
   };
 }
 
