@@ -1,8 +1,6 @@
-import { Form } from "react-router";
 import { deletePost, getPostForOwner } from "../../core/posts.server.ts";
 import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { Link } from "../components/links.tsx";
-import { SubmitButton } from "../components/submit-button.tsx";
+import { DeleteConfirmation } from "../components/delete-confirmation.tsx";
 import { appContext } from "../context.server.ts";
 import { editPostPath } from "../lib/admin/post-paths.ts";
 import { postStatusLine } from "../lib/admin/post-status-line.server.ts";
@@ -52,25 +50,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminPostDelete({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
-    <div className="container-page max-w-2xl py-12">
-      <h1 className="text-3xl font-bold text-slate-900">{`Delete ${post.title}?`}</h1>
-      <div className="form-card mt-6">
-        <p className="text-slate-700">{`${post.statusLine}.`}</p>
-        <p className="mt-2 text-slate-700">
-          {`It goes for good, with its earlier saves. This cannot be undone. Its address, /blog/${post.slug}, will tell visitors and search engines that the post is gone${post.everPublished ? "" : " (it was never published)"}; to keep it off the blog but not lose it, unpublish it instead.`}
-        </p>
-        <Form method="post" className="mt-6 flex flex-wrap gap-3">
-          <SubmitButton
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            busyLabel="Deleting…"
-          >
-            Delete
-          </SubmitButton>
-          <Link to={editPostPath(post.id)} className="btn-secondary">
-            Cancel
-          </Link>
-        </Form>
-      </div>
-    </div>
+    <DeleteConfirmation title={`Delete ${post.title}?`} cancelTo={editPostPath(post.id)}>
+      <p className="text-slate-700">{`${post.statusLine}.`}</p>
+      <p className="mt-2 text-slate-700">
+        {`It goes for good, with its earlier saves. This cannot be undone. Its address, /blog/${post.slug}, will tell visitors and search engines that the post is gone${post.everPublished ? "" : " (it was never published)"}; to keep it off the blog but not lose it, unpublish it instead.`}
+      </p>
+    </DeleteConfirmation>
   );
 }

@@ -1,8 +1,6 @@
-import { Form } from "react-router";
 import { countReviewsOfService } from "../../core/reviews.server.ts";
 import { deleteService, findServiceFor, mayManageService } from "../../core/services.server.ts";
-import { Link } from "../components/links.tsx";
-import { SubmitButton } from "../components/submit-button.tsx";
+import { DeleteConfirmation } from "../components/delete-confirmation.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
@@ -53,26 +51,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DeleteService({ loaderData }: Route.ComponentProps) {
   const { service, reviewCount } = loaderData;
   return (
-    <div className="container-page max-w-2xl py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Delete {service.name}?</h1>
-      <div className="form-card mt-6">
-        <p className="text-slate-700">
-          {reviewCount > 0
-            ? `It has ${reviewCount} review${reviewCount === 1 ? "" : "s"}, so it will be unpublished rather than lost: it leaves the catalogue, and the site's owner can restore it.`
-            : "It leaves the catalogue for good. This cannot be undone."}
-        </p>
-        <Form method="post" className="mt-6 flex flex-wrap gap-3">
-          <SubmitButton
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            busyLabel="Deleting…"
-          >
-            Delete
-          </SubmitButton>
-          <Link to={`/services/${service.id}`} className="btn-secondary">
-            Cancel
-          </Link>
-        </Form>
-      </div>
-    </div>
+    <DeleteConfirmation title={`Delete ${service.name}?`} cancelTo={`/services/${service.id}`}>
+      <p className="text-slate-700">
+        {reviewCount > 0
+          ? `It has ${reviewCount} review${reviewCount === 1 ? "" : "s"}, so it will be unpublished rather than lost: it leaves the catalogue, and the site's owner can restore it.`
+          : "It leaves the catalogue for good. This cannot be undone."}
+      </p>
+    </DeleteConfirmation>
   );
 }
