@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Changes to public content, from any process (db/content-changes.ts); closed with `db`. */
   changes: ContentChanges;
+  /** PostgreSQL only: the pool's connections lent out and queries waiting for one (for /metrics). */
+  poolUsage?: () => { inUse: number; waiting: number };
 }
 
 /** `file:` URLs (or bare paths) open SQLite; `postgres://` and `postgresql://` open PostgreSQL. */
@@ -44,6 +46,10 @@ export function openDatabase(url: string): DatabaseHandle {
       db: new Kysely<Database>({ dialect: new ChangeAnnouncingPostgresDialect(pool, changes) }),
       engine: "postgres",
       changes,
+      poolUsage: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   const path = sqlitePath(url);

@@ -29,6 +29,7 @@ import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
+import { createMetrics, metricsEndpoint } from "./metrics.ts";
 import { refuseNulInAddress, refuseNulInJsonBody } from "./nul-characters.ts";
 import { compressPage } from "./page-compression.ts";
 import { PageContext } from "./page-context.ts";
@@ -99,12 +100,14 @@ export function createApp({
   lifecycle = { phase: "serving" },
 }: AppOptions) {
   const { db } = database;
+  const metrics = createMetrics({ db, poolUsage: database.poolUsage });
   if (config.googleStandIn) routeGoogleToStandIn(config.googleStandIn);
   // Mail leaves through the outbox table, sent by a worker after the answer (serve.ts starts it).
   const mailOutbox = createMailOutbox({
     db,
     send: sendMail ?? createMailer(config),
     siteUrl: config.baseUrl,
+    counts: { sent: metrics.countMailSent, failed: metrics.countMailFailed },
     requestPasswordReset: async (request) => {
       await auth.api.requestPasswordReset({ body: request });
     },
@@ -141,11 +144,18 @@ export function createApp({
   // describe this process now, so the response cache below never sees them (serve.ts also sends
   // them past the overload guard and the cache's direct answers).
   app.use(healthChecks({ db, lifecycle }));
+  // Beside them, for the same reasons: Prometheus asks about this process now (decision 0042).
+  app.use(metricsEndpoint(metrics, config.metricsToken));
 
   // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
   // kept answer is the whole answer, headers included. In development the pages change with
   // the code, so nothing is kept.
-  const responseCache = development ? undefined : createResponseCache(database.changes);
+  const responseCache = development
+    ? undefined
+    : createResponseCache(database.changes, {
+        hit: metrics.countCacheHit,
+        miss: metrics.countCacheMiss,
+      });
   if (responseCache) app.use(responseCache.middleware);
 
   // Outside the security headers (which set theirs after the answer is made), so that the policy they set is there to take the hashes.
@@ -286,5 +296,5 @@ export function createApp({
     return c.html(errorPage, 500);
   });
 
-  return { app, auth, mailOutbox, postScheduler, responseCache };
+  return { app, auth, mailOutbox, postScheduler, responseCache, metrics };
 }

@@ -34,6 +34,15 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it("takes a METRICS_TOKEN of 32 characters or more, and none by default", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = "m".repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 32/,
+    );
+  });
+
   it("keeps serving 5 s after SIGTERM unless SHUTDOWN_GRACE_MS says otherwise (0 for none)", () => {
     expect(loadConfig({}).shutdownGraceMs).toBe(5000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: "1500" }).shutdownGraceMs).toBe(1500);

@@ -55,6 +55,10 @@ const environmentSchema = z.object({
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
     .transform((value) => ["true", "1", "on"].includes(value)),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
+    .optional(),
 });
 
 /** The variables the server reads, for the test that keeps the README's table true. */
@@ -84,6 +88,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | undefined;
   /** Tests only: the origin of a local stand-in for Google's OAuth endpoints. */
   googleStandIn: string | undefined;
+  /** The bearer token Prometheus scrapes /metrics with; without one /metrics is not there. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -159,5 +165,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
     googleStandIn: env.GOOGLE_OAUTH_STAND_IN?.replace(/\/$/, ""),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

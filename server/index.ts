@@ -12,6 +12,7 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { AggregatorRegistry } from "prom-client";
 
 type ServerEntry = typeof import("./entry.ts");
 
@@ -69,7 +70,27 @@ function superviseProcesses(count: number) {
   };
   process.once("SIGTERM", () => stopAll("SIGTERM"));
   process.once("SIGINT", () => stopAll("SIGINT"));
+  answerMetricsForAll();
   fork();
+}
+
+/**
+ * A scrape reaches one process; it asks here, and the answer counts every process together
+ * (prom-client gathers each one's registry over IPC). The message names match server/metrics.ts,
+ * which this file cannot import (it runs unbundled, before the build is loaded).
+ */
+function answerMetricsForAll() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== "ielts-hub:metrics-request") return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: "ielts-hub:metrics-answer", id: message.id, text }),
+      (error: unknown) => {
+        console.error("Gathering the metrics of every process failed:", error);
+        worker.send({ type: "ielts-hub:metrics-answer", id: message.id });
+      },
+    );
+  });
 }
 
 const processes = processCount();

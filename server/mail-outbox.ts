@@ -44,6 +44,8 @@ interface MailOutboxOptions {
   /** The public origin, for the links in newsletter copies (BASE_URL). */
   siteUrl: string;
   log?: Pick<Console, "warn" | "error">;
+  /** Told of each row handed to the mail server and each failed attempt (server/metrics.ts). */
+  counts?: { sent: () => void; failed: () => void };
 }
 
 function nameOf(item: OutboxItem): string {
@@ -73,6 +75,7 @@ export function createMailOutbox({
   requestPasswordReset,
   siteUrl,
   log = console,
+  counts,
 }: MailOutboxOptions): MailOutbox {
   let started = false;
   let running: Promise<void> | undefined;
@@ -86,7 +89,10 @@ export function createMailOutbox({
    */
   async function deliverNewsletter(item: Extract<OutboxItem, { kind: "newsletter" }>) {
     const mail = await composeDelivery(db, item.deliveryId, siteUrl);
-    if (mail) await send(mail);
+    if (mail) {
+      await send(mail);
+      counts?.sent();
+    }
     await db
       .transaction()
       .execute(async (trx) => {
@@ -118,8 +124,10 @@ export function createMailOutbox({
       if (item.kind === "mail") await send(item.mail);
       else if (item.kind === "password-reset") await requestPasswordReset(item.request);
       else return await deliverNewsletter(item);
+      if (item.kind === "mail") counts?.sent();
       await completeItem(db, item.id);
     } catch (error) {
+      counts?.failed();
       const reason = error instanceof Error ? error.message : String(error);
       const result = await db.transaction().execute(async (trx) => {
         const failed = await failItem(trx, item, now);

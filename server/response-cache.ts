@@ -91,7 +91,16 @@ function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined):
 
 const WITHOUT_BODY_HEADERS = new Set(["content-length", "content-encoding", "content-type"]);
 
-export function createResponseCache(changes: ContentChanges): ResponseCache {
+/** Told of every cacheable read, for the metrics (server/metrics.ts). */
+export interface CacheCounts {
+  hit: () => void;
+  miss: () => void;
+}
+
+export function createResponseCache(
+  changes: ContentChanges,
+  counts: CacheCounts = { hit: () => {}, miss: () => {} },
+): ResponseCache {
   const answers = new LRUCache<string, KeptAnswer>({
     maxSize: MAX_BYTES,
     sizeCalculation: (answer) => answer.body.length + 512,
@@ -199,6 +208,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
     const ifNoneMatch = request.headers.get("if-none-match");
     const answer = find(key, tags);
     if (answer) {
+      counts.hit();
       if (clientHolds(ifNoneMatch, answer.etag)) {
         return new Response(null, { status: 304, headers: pairs(answer.notModifiedHeaders) });
       }
@@ -208,6 +218,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
       });
     }
     if (request.method !== "GET") return next();
+    counts.miss();
     const seen = seenNow(tags);
     await next();
     const response = await keep(key, tags, seen, c.res);
@@ -230,6 +241,7 @@ export function createResponseCache(changes: ContentChanges): ResponseCache {
       const tags = tagsIfCacheable(request.method ?? "GET", path, request.headers);
       const answer = tags && find(keyOf(target, request.headers["accept-encoding"]), tags);
       if (!answer) return false;
+      counts.hit();
       if (clientHolds(request.headers["if-none-match"], answer.etag)) {
         response.writeHead(304, answer.notModifiedHeaders);
         response.end();

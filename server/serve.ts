@@ -16,6 +16,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { createDrain } from "./draining.ts";
 import { asksForHealth, type Lifecycle } from "./health.ts";
 import { shedLoad } from "./load-shedding.ts";
+import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -47,7 +48,7 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   if (blogSeeded > 0) console.log(`Published the blog's first ${blogSeeded} posts.`);
 
   const lifecycle: Lifecycle = { phase: "starting" };
-  const { app, auth, mailOutbox, postScheduler, responseCache } = createApp({
+  const { app, auth, mailOutbox, postScheduler, responseCache, metrics } = createApp({
     database,
     config,
     lifecycle,
@@ -66,15 +67,24 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
       if (viteMiddleware) viteMiddleware(req, res, () => listener(req, res));
       else listener(req, res);
     },
-    { maxInFlight: config.maxInFlight, onShed: () => shed++ },
+    {
+      maxInFlight: config.maxInFlight,
+      onShed: () => {
+        shed++;
+        metrics.countShed();
+      },
+    },
   );
   const server = createServer();
   const drain = createDrain(server);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     drain.admit(res);
-    // A probe is never turned away as overload, nor answered from the cache: it asks about now.
-    // A kept answer goes out straight from node:http: no framework, no rendering, no database.
-    if (asksForHealth(req.method, req.url)) {
+    // Here, so that every answer is counted: kept ones sent from node:http and 503s included.
+    metrics.observe(req, res);
+    // A probe or a scrape is never turned away as overload, nor answered from the cache: it asks
+    // about now. A kept answer goes out straight from node:http: no framework, no rendering, no
+    // database.
+    if (asksForHealth(req.method, req.url) || asksForMetrics(req.method, req.url)) {
       drain.follow(res);
       listener(req, res);
     } else if (!responseCache?.answerDirectly(req, res)) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/robots-txt";
 
 /**
  * Pages that only a signed-in student, an owner or a mailed link opens, and the machinery behind
- * them (the JSON API, sign-in callbacks, logout, the load balancer's health checks): nothing
+ * them (the JSON API, sign-in callbacks, logout, the load balancer's health checks, the metrics): nothing
  * there for a search engine to index.
  * `*` stands for any run of characters (RFC 9309), here a course's id.
  */
@@ -26,6 +26,7 @@ const PRIVATE_PATHS = [
   "/newsletter",
   "/healthz",
   "/readyz",
+  "/metrics",
 ];
 
 /** `/robots.txt`: every crawler kept out of the private pages, and told where the sitemap is. */

@@ -299,6 +299,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       // The load balancer's probes (issue 27).
       [["GET", "HEAD", "POST"], "/healthz"],
       [["GET", "HEAD", "POST"], "/readyz?probe={any}"],
+      [["GET", "HEAD", "POST"], "/metrics"],
     ];
 
     const randomObject = () => {

@@ -42,6 +42,7 @@ const PRIVATE_PATHS = [
   "/newsletter",
   "/healthz",
   "/readyz",
+  "/metrics",
 ];
 
 /** W3C Datetime as sitemaps take it: a day, or a moment with its time zone. */

@@ -1,0 +1,292 @@
+import cluster from "node:cluster";
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  Registry,
+} from "prom-client";
+import type { DB } from "../db/index.ts";
+
+/** Asked of the cluster's primary by the process that received a scrape (server/index.ts answers). */
+export const METRICS_REQUEST = "ielts-hub:metrics-request";
+export const METRICS_ANSWER = "ielts-hub:metrics-answer";
+/** A primary that does not answer within this long is not waited for: this process answers alone. */
+const CLUSTER_ANSWER_LIMIT_MS = 5000;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The route a path belongs to, for labels: a raw path would make one series per course, post
+ * and probing bot, which Prometheus would keep for ever.
+ */
+export function routePattern(path: string): string {
+  const known = FIXED_ROUTES.get(path);
+  if (known) return known;
+  const parts = path.split("/");
+  // "/services/abc" splits as ["", "services", "abc"].
+  if (parts.length === 3 && parts[2] !== "") {
+    if (parts[1] === "services") return "/services/:id";
+    if (parts[1] === "blog") return "/blog/:slug";
+  }
+  if (parts.length === 4 && parts[1] === "api" && parts[3] !== "") {
+    if (parts[2] === "services") return "/api/services/:id";
+    if (parts[2] === "posts") return "/api/posts/:slug";
+  }
+  if (path.startsWith("/assets/")) return "/assets/*";
+  if (path.startsWith("/api/")) return "/api/other";
+  return "other";
+}
+
+const FIXED_ROUTES: ReadonlyMap<string, string> = new Map(
+  [
+    "/",
+    "/services",
+    "/blog",
+    "/login",
+    "/register",
+    "/contact",
+    "/about",
+    "/healthz",
+    "/readyz",
+    "/metrics",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/api/services",
+    "/api/posts",
+  ].map((path) => [path, path]),
+);
+
+/** Where the database gauges read from; the pool's numbers only on PostgreSQL. */
+export interface MetricsSources {
+  db: DB;
+  poolUsage?: () => { inUse: number; waiting: number };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * One registry per app (tests make many apps in one process). Counters are counted where things
+ * happen; the database's numbers are read when scraped, so a request pays nothing for them.
+ */
+export function createMetrics({ db, poolUsage }: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ["method", "route", "status"] as const;
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP answers sent, by method, route pattern and status.",
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from the request's arrival to its answer fully sent.",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: "http_requests_in_flight",
+    help: "Requests being answered now.",
+    registers: [registry],
+  });
+  const shed = new Counter({
+    name: "http_requests_shed_total",
+    help: "Requests answered 503 by the overload guard (MAX_IN_FLIGHT).",
+    registers: [registry],
+  });
+  const cacheHits = new Counter({
+    name: "response_cache_hits_total",
+    help: "Anonymous reads answered from the response cache.",
+    registers: [registry],
+  });
+  const cacheMisses = new Counter({
+    name: "response_cache_misses_total",
+    help: "Cacheable anonymous reads the response cache did not hold.",
+    registers: [registry],
+  });
+  const mailSent = new Counter({
+    name: "mail_sent_total",
+    help: "Outbox rows sent by this process's mail worker.",
+    registers: [registry],
+  });
+  const mailFailed = new Counter({
+    name: "mail_failed_total",
+    help: "Outbox sends that failed (each attempt; retried until given up).",
+    registers: [registry],
+  });
+  // Read from the shared database: every process would read the same number, so the cluster's
+  // aggregate takes one, not the sum.
+  new Gauge({
+    name: "mail_outbox_queued",
+    help: "Mail waiting in the outbox (not sent, not given up).",
+    aggregator: "max",
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("failed_at", "is", null)
+        .executeTakeFirst();
+      this.set(Number(row?.count ?? 0));
+    },
+  });
+  new Gauge({
+    name: "newsletter_sends_in_progress",
+    help: "Newsletter issues being sent now.",
+    aggregator: "max",
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom("newsletter_issues")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      this.set(Number(row?.count ?? 0));
+    },
+  });
+  if (poolUsage) {
+    // Each process has its own pool, so these are summed across the cluster.
+    new Gauge({
+      name: "db_pool_in_use",
+      help: "Database connections lent out to queries now.",
+      registers: [registry],
+      collect() {
+        this.set(poolUsage().inUse);
+      },
+    });
+    new Gauge({
+      name: "db_pool_waiting",
+      help: "Queries waiting for a database connection.",
+      registers: [registry],
+      collect() {
+        this.set(poolUsage().waiting);
+      },
+    });
+  }
+  // The cluster's primary asks each process for its registry through prom-client's own messages,
+  // which a process answers once an AggregatorRegistry has been made in it.
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
+
+  // Children of one labelled metric, looked up once per method, route and status and then reused,
+  // so a request costs two map reads, not label hashing.
+  type Recorders = {
+    count: Counter.Internal;
+    time: Histogram.Internal<(typeof labelNames)[number]>;
+  };
+  const recorders = new Map<string, Recorders>();
+  const recordersFor = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let found = recorders.get(key);
+    if (!found) {
+      const labels = { method, route, status: String(status) };
+      found = { count: requests.labels(labels), time: duration.labels(labels) };
+      recorders.set(key, found);
+    }
+    return found;
+  };
+  const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+  /** Counts one node:http request once its answer is sent, whoever answered it. */
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const startedAt = performance.now();
+    // Read now: the app later rewrites req.url onto the public origin (server/public-origin.ts).
+    const target = req.url ?? "/";
+    inFlight.inc();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      inFlight.dec();
+      const queryAt = target.indexOf("?");
+      const route = routePattern(queryAt === -1 ? target : target.slice(0, queryAt));
+      const method = knownMethods.has(req.method ?? "") ? (req.method as string) : "other";
+      const recorder = recordersFor(method, route, res.statusCode);
+      recorder.count.inc();
+      recorder.time.observe((performance.now() - startedAt) / 1000);
+    };
+    res.once("finish", finish);
+    res.once("close", finish);
+  };
+
+  /** This process's metrics, or with other processes the whole cluster's (server/index.ts). */
+  const exposition = async (): Promise<string> => {
+    if (!cluster.isWorker || !process.send) return registry.metrics();
+    return (await askPrimary()) ?? registry.metrics();
+  };
+
+  return {
+    registry,
+    observe,
+    exposition,
+    countShed: () => shed.inc(),
+    countCacheHit: () => cacheHits.inc(),
+    countCacheMiss: () => cacheMisses.inc(),
+    countMailSent: () => mailSent.inc(),
+    countMailFailed: () => mailFailed.inc(),
+  };
+}
+
+let nextRequestId = 0;
+
+function askPrimary(): Promise<string | undefined> {
+  const id = ++nextRequestId;
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const answer = message as { type?: string; id?: number; text?: string; error?: string };
+      if (answer?.type !== METRICS_ANSWER || answer.id !== id) return;
+      settle(answer.text);
+    };
+    const timer = setTimeout(() => settle(undefined), CLUSTER_ANSWER_LIMIT_MS);
+    const settle = (text: string | undefined) => {
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      resolve(text);
+    };
+    process.on("message", onMessage);
+    process.send?.({ type: METRICS_REQUEST, id });
+  });
+}
+
+function sameToken(given: string, expected: Buffer): boolean {
+  const offered = Buffer.from(given);
+  // timingSafeEqual needs equal lengths; comparing with itself keeps the time the same.
+  if (offered.length !== expected.length) {
+    timingSafeEqual(expected, expected);
+    return false;
+  }
+  return timingSafeEqual(offered, expected);
+}
+
+/**
+ * `GET /metrics` for Prometheus, with `Authorization: Bearer METRICS_TOKEN`. Without a token
+ * configured it is an unknown page like any other (decision 0042).
+ */
+export function metricsEndpoint(metrics: Metrics, token: string | undefined): MiddlewareHandler {
+  const expected = token === undefined ? undefined : Buffer.from(token);
+  return async (c, next) => {
+    if (!expected || c.req.path !== "/metrics") return next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const authorization = c.req.header("authorization") ?? "";
+    const given = authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
+    if (!sameToken(given, expected)) {
+      return c.text("Unauthorized", 401, { ...NO_STORE, "WWW-Authenticate": "Bearer" });
+    }
+    const text = await metrics.exposition();
+    return c.body(text, 200, { ...NO_STORE, "Content-Type": metrics.registry.contentType });
+  };
+}
+
+/** Whether a request (as node:http gives it) asks for the metrics, past the guard and the cache. */
+export function asksForMetrics(method: string | undefined, target: string | undefined): boolean {
+  if ((method !== "GET" && method !== "HEAD") || !target) return false;
+  return target === "/metrics" || target.startsWith("/metrics?");
+}
