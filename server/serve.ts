@@ -84,7 +84,9 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     // A probe or a scrape is never turned away as overload, nor answered from the cache: it asks
     // about now. A kept answer goes out straight from node:http: no framework, no rendering, no
     // database.
-    if (asksForHealth(req.method, req.url) || asksForMetrics(req.method, req.url)) {
+    // Without a token /metrics is an unknown page, guarded like any other.
+    const scrape = config.metricsToken !== undefined && asksForMetrics(req.method, req.url);
+    if (scrape || asksForHealth(req.method, req.url)) {
       drain.follow(res);
       listener(req, res);
     } else if (!responseCache?.answerDirectly(req, res)) {

@@ -70,7 +70,12 @@ describe.each(engines)("/metrics on %s with METRICS_TOKEN", (engine) => {
     expect(sample(before, "newsletter_sends_in_progress")).toBe(0);
     if (engine === "postgres") expect(sample(before, "db_pool_in_use")).toBeTypeOf("number");
 
-    for (let i = 0; i < 2; i++) expect((await site.app.request("/services")).status).toBe(200);
+    // PostgreSQL's listener connects as the site starts; until it listens nothing is kept.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      for (let i = 0; i < 2; i++) expect((await site.app.request("/services")).status).toBe(200);
+      if (sample(await scrape(), "response_cache_hits_total")) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const after = await scrape();
     expect(sample(after, "response_cache_hits_total")).toBeGreaterThan(
       sample(before, "response_cache_hits_total") ?? 0,
