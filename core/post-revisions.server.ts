@@ -31,6 +31,24 @@ export function contentColumns(content: PostContent) {
   };
 }
 
+/** A row of either table, as far as the content goes. */
+type ContentColumns = ReturnType<typeof contentColumns>;
+
+/** The content read back from those columns, with its tags. */
+export function contentFromColumns(row: ContentColumns, tags: string[]): PostContent {
+  return {
+    title: row.title,
+    slug: row.slug,
+    body: row.body,
+    excerpt: row.excerpt,
+    featureImageUrl: row.feature_image_url,
+    featureImageAlt: row.feature_image_alt,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    tags,
+  };
+}
+
 export interface PostRevision {
   id: string;
   /** 1 for the first save, counting up. */
@@ -87,17 +105,7 @@ export async function revisionsOf(db: DB, postId: string): Promise<PostRevision[
     number: row.number,
     createdAt: toDate(row.created_at),
     authorName: row.author_name,
-    content: {
-      title: row.title,
-      slug: row.slug,
-      body: row.body,
-      excerpt: row.excerpt,
-      featureImageUrl: row.feature_image_url,
-      featureImageAlt: row.feature_image_alt,
-      metaTitle: row.meta_title,
-      metaDescription: row.meta_description,
-      tags: tagList(row.tags),
-    },
+    content: contentFromColumns(row, tagList(row.tags)),
   }));
 }
 

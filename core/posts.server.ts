@@ -19,6 +19,7 @@ import { type PreparedImage, storeImage } from "./images.server.ts";
 import { handToNewsletter } from "./post-newsletter.server.ts";
 import {
   contentColumns,
+  contentFromColumns,
   type PostContent,
   type PostRevision,
   recordRevision,
@@ -187,20 +188,6 @@ export interface OwnerPost extends PostContent {
 
 /** TRUE or FALSE as SQL: a boolean column on PostgreSQL, 1 or 0 on SQLite. */
 const asBoolean = (value: boolean) => (value ? sql<boolean>`true` : sql<boolean>`false`);
-
-function contentOf(row: PostRow, tags: string[]): PostContent {
-  return {
-    title: row.title,
-    slug: row.slug,
-    body: row.body,
-    excerpt: row.excerpt,
-    featureImageUrl: row.feature_image_url,
-    featureImageAlt: row.feature_image_alt,
-    metaTitle: row.meta_title,
-    metaDescription: row.meta_description,
-    tags,
-  };
-}
 
 async function findRow(db: DB, postId: string): Promise<PostRow | undefined> {
   if (!isPlausibleId(postId)) return undefined;
@@ -562,7 +549,7 @@ export async function getPostForOwner(
   const tags = (await tagsOfPosts(db, [row.id])).get(row.id) ?? [];
   return {
     id: row.id,
-    ...contentOf(
+    ...contentFromColumns(
       row,
       tags.map((tag) => tag.name),
     ),
