@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { DB } from "../db/index.ts";
 import type { Auth } from "../server/auth/index.ts";
 import type { SessionLookup } from "../server/auth/session-reader.ts";
+import type { Logger } from "../server/logger.ts";
 import type { SecurityLog } from "../server/security-log.ts";
 
 export interface AppContext {
@@ -21,6 +22,10 @@ export interface AppContext {
   authHeaders: (request: Request) => Headers;
   /** Where authentication events, refusals and limit hits are written (server/security-log.ts). */
   securityLog: SecurityLog;
+  /** The process's logger: lines written through it carry the request's id. */
+  logger: Logger;
+  /** The request's id (X-Request-Id), which an error page asks a person to quote. */
+  requestId: string | undefined;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
   wakeMailWorker: () => void;
   /**

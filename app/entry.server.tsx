@@ -1,6 +1,12 @@
 import { renderToString } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
-import { renderedPages } from "./context.server.ts";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { RequestReference } from "./components/request-reference.tsx";
+import { appContext, renderedPages } from "./context.server.ts";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
 
 /** How long React Router waits for a loader's promise while it writes the hydration data. */
@@ -53,12 +59,17 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   await readHydrationData(routerContext);
-  const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+  const html = renderToString(
+    <RequestReference.Provider value={loadContext.get(appContext).requestId}>
+      <ServerRouter context={routerContext} url={request.url} />
+    </RequestReference.Provider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const page = deferHydrationScripts(`<!DOCTYPE html>${html}`);
   const bytes = utf8.encode(page);
@@ -66,3 +77,13 @@ export default async function handleRequest(
   renderedPages.set(response, { html: page, bytes });
   return response;
 }
+
+/**
+ * A loader, action or render that failed: written to the server's log with the request's id
+ * (the page shows it to be quoted; the browser only ever sees "Unexpected Server Error").
+ * A request the browser gave up on is no failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(appContext).logger.error({ err: error, method: request.method }, "page failed");
+};

@@ -17,6 +17,7 @@ import { FlashToast } from "./components/flash-toast.tsx";
 import { Gone } from "./components/gone.tsx";
 import { Spinner } from "./components/icons.tsx";
 import { NotFound } from "./components/not-found.tsx";
+import { ReferenceToQuote } from "./components/request-reference.tsx";
 import { RouteFocus } from "./components/route-focus.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -139,14 +140,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  // Anything else is our fault: say so plainly and leak no detail of what failed.
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // Anything else is our fault: say so plainly and leak no detail of what failed (the server
+  // logged it with the request's id: app/entry.server.tsx).
   return (
     <>
       <title>Something went wrong - IELTS Hub</title>
       <section className="container-page py-24 text-center">
         <h1 className="text-2xl font-bold text-slate-900">Something went wrong on our side.</h1>
         <p className="mt-2 text-slate-600">Please try again in a moment.</p>
+        <ReferenceToQuote />
         <a href="/" className="btn-primary mt-8">
           Back to homepage
         </a>

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../db/index.ts";
+import { writeAccessLine } from "./access-log.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { authApi } from "./api/auth.ts";
 import { enrollmentsApi } from "./api/enrollments.ts";
@@ -23,10 +24,12 @@ import { createSessionReader } from "./auth/session-reader.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
 import { refuseCrossSite } from "./cross-site.ts";
-import { errorPage } from "./error-page.ts";
+import { errorPage, referenceSentence } from "./error-page.ts";
 import { healthChecks, type Lifecycle } from "./health.ts";
 import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
+import { redactTarget } from "./log-redaction.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
 import { createMetrics, metricsEndpoint } from "./metrics.ts";
@@ -38,9 +41,10 @@ import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
+import { currentRequest, inRequest, noteCache, noteUser, requestIdFor } from "./request-scope.ts";
 import { createResponseCache } from "./response-cache.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
-import { type SecurityLog, writeSecurityLog } from "./security-log.ts";
+import { type SecurityLog, securityLogTo } from "./security-log.ts";
 import { serveUploadedImage } from "./uploaded-images.ts";
 
 export interface AppOptions {
@@ -48,7 +52,9 @@ export interface AppOptions {
   config: Config;
   /** How the mail worker sends; by default to SMTP_URL or as files (server/mail.ts). */
   sendMail?: SendMail;
-  /** Where security events go; by default one JSON line each on stdout. */
+  /** The process's logger (server/logger.ts); by default one at LOG_LEVEL on stdout. */
+  logger?: Logger;
+  /** Where security events go; by default a line each through the logger. */
   securityLog?: SecurityLog;
   /** The built client folder; absent in development, where Vite serves the files. */
   clientDirectory?: string;
@@ -96,7 +102,8 @@ export function createApp({
   config,
   clientDirectory,
   sendMail,
-  securityLog = writeSecurityLog,
+  logger = createLogger({ level: config.logLevel }),
+  securityLog = securityLogTo(logger),
   lifecycle = { phase: "serving" },
 }: AppOptions) {
   const { db } = database;
@@ -120,6 +127,7 @@ export function createApp({
     secret: resolveAuthSecret(config),
     sendMail: mailOutbox.queue,
     securityLog,
+    logger,
   });
   const app = new Hono<Env>({ strict: false });
   const development = !clientDirectory;
@@ -137,13 +145,36 @@ export function createApp({
   const sendPageHeaders = securityHeaders({ production: config.production, development });
   // Pages and the JSON API read the session once each (which ends one past its absolute
   // lifetime); Better Auth's own endpoints get the same check before they read it.
-  const readSession = createSessionReader({ db, auth });
+  const readSessionOnly = createSessionReader({ db, auth });
+  const readSession: typeof readSessionOnly = async (headers) => {
+    const session = await readSessionOnly(headers);
+    noteUser(session.user?.id);
+    return session;
+  };
   const endOverAge = endOverAgeSessions(db);
+
+  // Requests answered in process (tests) come without server/serve.ts, which gives each its id
+  // and writes its line: here they get both, the line measuring the body as it was made.
+  app.use(async (c, next) => {
+    if (currentRequest()) return next();
+    const startedAt = performance.now();
+    const record = { id: requestIdFor(c.req.header("x-request-id"), config.trustProxy) };
+    await inRequest(record, next);
+    c.header("X-Request-Id", record.id);
+    const url = new URL(c.req.url);
+    writeAccessLine(logger, record, {
+      method: c.req.method,
+      target: url.pathname + url.search,
+      status: c.res.status,
+      bytes: Number(c.res.headers.get("content-length") ?? 0),
+      startedAt,
+    });
+  });
 
   // First of all: a load balancer's probes pass no check meant for visitors, and their answers
   // describe this process now, so the response cache below never sees them (serve.ts also sends
   // them past the overload guard and the cache's direct answers).
-  app.use(healthChecks({ db, lifecycle }));
+  app.use(healthChecks({ db, lifecycle, logger }));
   // Beside them, for the same reasons: Prometheus asks about this process now (decision 0042).
   app.use(metricsEndpoint(metrics, config.metricsToken));
 
@@ -153,8 +184,14 @@ export function createApp({
   const responseCache = development
     ? undefined
     : createResponseCache(database.changes, {
-        hit: metrics.countCacheHit,
-        miss: metrics.countCacheMiss,
+        hit: () => {
+          metrics.countCacheHit();
+          noteCache("hit");
+        },
+        miss: () => {
+          metrics.countCacheMiss();
+          noteCache("miss");
+        },
       });
   if (responseCache) app.use(responseCache.middleware);
 
@@ -247,6 +284,8 @@ export function createApp({
           db,
           auth,
           securityLog,
+          logger,
+          requestId: currentRequest()?.id,
           wakeMailWorker: mailOutbox.wake,
           baseUrl: config.baseUrl,
           production: config.production,
@@ -283,18 +322,25 @@ export function createApp({
         error.status,
       );
     }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    const reference = currentRequest()?.id;
+    logger.error(
+      { err: error, method: c.req.method, path: redactTarget(new URL(c.req.url).pathname) },
+      "request failed",
+    );
     if (isApiPath(c.req.path)) {
       const response = c.json(
-        { message: "Something went wrong on our side. Please try again." },
+        {
+          message: `Something went wrong on our side. Please try again.${referenceSentence(reference)}`,
+          reference,
+        },
         500,
       );
       for (const [name, value] of apiHeaderList(config.production))
         response.headers.set(name, value);
       return response;
     }
-    return c.html(errorPage, 500);
+    return c.html(errorPage(reference), 500);
   });
 
-  return { app, auth, mailOutbox, postScheduler, responseCache, metrics };
+  return { app, auth, mailOutbox, postScheduler, responseCache, metrics, logger };
 }

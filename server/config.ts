@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_MAX_IN_FLIGHT } from "./load-shedding.ts";
+import { LOG_LEVELS, type LogLevel } from "./logger.ts";
 
 /** Every variable is checked at start-up; a bad one stops the server and is named. */
 const environmentSchema = z.object({
@@ -55,6 +56,7 @@ const environmentSchema = z.object({
     .enum(["true", "false", "1", "0", "on", "off"])
     .default("off")
     .transform((value) => ["true", "1", "on"].includes(value)),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   METRICS_TOKEN: z
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
@@ -88,6 +90,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | undefined;
   /** Tests only: the origin of a local stand-in for Google's OAuth endpoints. */
   googleStandIn: string | undefined;
+  /** The least severe log lines written (server/logger.ts); `silent` writes none. */
+  logLevel: LogLevel;
   /** The bearer token Prometheus scrapes /metrics with; without one /metrics is not there. */
   metricsToken: string | undefined;
 }
@@ -166,5 +170,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         : undefined,
     googleStandIn: env.GOOGLE_OAUTH_STAND_IN?.replace(/\/$/, ""),
     metricsToken: env.METRICS_TOKEN,
+    logLevel: env.LOG_LEVEL,
   };
 }

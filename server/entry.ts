@@ -6,6 +6,8 @@
  */
 export { createApp } from "./app.ts";
 export { loadConfig } from "./config.ts";
+export { createLogger } from "./logger.ts";
+export { securityLogTo } from "./security-log.ts";
 export { serve } from "./serve.ts";
 
 /** React Router's build of the pages (routes, their assets manifest). */

@@ -15,7 +15,15 @@ export function statusPage(title: string, message: string): string {
 </body></html>`;
 }
 
-export const errorPage = statusPage(
-  "Something went wrong on our side.",
-  "Please try again in a moment. If it keeps happening, let us know through the contact page.",
-);
+/** What a person quotes when reporting a failure: the id of its request in the server's log. */
+export function referenceSentence(reference: string | undefined): string {
+  return reference ? ` Quote this reference: ${reference}` : "";
+}
+
+/** The 500 page outside React, with the request's id (well formed: no markup can come of it). */
+export function errorPage(reference: string | undefined): string {
+  return statusPage(
+    "Something went wrong on our side.",
+    `Please try again in a moment. If it keeps happening, let us know through the contact page.${referenceSentence(reference)}`,
+  );
+}

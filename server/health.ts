@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { DB } from "../db/index.ts";
 import { unappliedMigrations } from "../db/migrate.ts";
+import type { Logger } from "./logger.ts";
 
 /** Where a process is in its life: only a serving one should be sent visitors. */
 export type Phase = "starting" | "serving" | "stopping";
@@ -34,7 +35,15 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * database answering within a second, every migration applied (decision 0041). Both answer
  * before anything else in the app reads the request, so no session, limit or refusal applies.
  */
-export function healthChecks({ db, lifecycle }: { db: DB; lifecycle: Lifecycle }) {
+export function healthChecks({
+  db,
+  lifecycle,
+  logger,
+}: {
+  db: DB;
+  lifecycle: Lifecycle;
+  logger: Logger;
+}) {
   let check: { startedAt: number; outcome: Promise<string | undefined> } | undefined;
 
   /** Why the database is not fit to serve, or undefined when it is. */
@@ -45,7 +54,7 @@ export function healthChecks({ db, lifecycle }: { db: DB; lifecycle: Lifecycle }
       return `${unapplied.length} database migration${unapplied.length === 1 ? " is" : "s are"} not applied`;
     } catch (error) {
       // One line per failed check: probes come every few seconds.
-      console.error(`Readiness check: the database failed: ${String(error)}`);
+      logger.error({ err: error }, "Readiness check: the database failed");
       return "the database failed";
     }
   };

@@ -110,7 +110,11 @@ async function start() {
     } else {
       const built = pathToFileURL(join(root, "build", "server", "index.js")).href;
       const server = (await import(built)) as ServerEntry;
-      await server.serve({ environment, root });
+      await server.serve({
+        environment,
+        root,
+        withoutRequestLogAndMetrics: process.argv.includes("--without-request-log-and-metrics"),
+      });
     }
   } catch (error) {
     // A configuration mistake is the operator's to fix: say what it is, without a stack.

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Mail } from "../core/mail-outbox.server.ts";
 import type { Config } from "./config.ts";
+import { maskEmail } from "./log-redaction.ts";
 
 export type { Mail };
 
@@ -51,7 +52,8 @@ export function createMailer(config: Config): Mailer {
       `${new Date().toISOString().replaceAll(":", "-")}-${crypto.randomUUID()}.eml`,
     );
     writeFileSync(file, message as Buffer);
-    console.log(`Mail to ${mail.to} written to ${file}`);
+    // The file is named by time, not by the address, which the log must not carry whole.
+    console.log(`Mail to ${maskEmail(mail.to)} written to ${file}`);
   };
   return Object.assign(send, { close: () => transport.close() });
 }

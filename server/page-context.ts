@@ -16,6 +16,8 @@ export class PageContext implements AppContext {
   readonly db: AppContext["db"];
   readonly auth: AppContext["auth"];
   readonly securityLog: AppContext["securityLog"];
+  readonly logger: AppContext["logger"];
+  readonly requestId: AppContext["requestId"];
   readonly wakeMailWorker: AppContext["wakeMailWorker"];
   readonly baseUrl: string;
   readonly production: boolean;
@@ -29,6 +31,8 @@ export class PageContext implements AppContext {
     this.db = fields.db;
     this.auth = fields.auth;
     this.securityLog = fields.securityLog;
+    this.logger = fields.logger;
+    this.requestId = fields.requestId;
     this.wakeMailWorker = fields.wakeMailWorker;
     this.baseUrl = fields.baseUrl;
     this.production = fields.production;

@@ -1,3 +1,6 @@
+import { maskEmail } from "./log-redaction.ts";
+import type { Logger } from "./logger.ts";
+
 /**
  * The security log (ASVS 16): one JSON line per authentication event, refusal and
  * rate-limit hit, on the form path and the API path alike, so abuse can be spotted and traced.
@@ -27,7 +30,10 @@ export interface SecurityEvent {
   address?: string;
   /** The signed-in user (or the account a sign-in tried), when known. */
   userId?: string;
-  /** The account tried, for sign-in, sign-up and reset requests. */
+  /**
+   * The address tried, for sign-in, sign-up and reset requests. Never written whole: a line names
+   * the account by `userId`, and an address with no known account is masked (`j***@example.com`).
+   */
   email?: string;
   /** Method and path, e.g. `POST /api/auth/sign-in/email` or `POST /login`. */
   route?: string;
@@ -38,7 +44,13 @@ export interface SecurityEvent {
 
 export type SecurityLog = (event: SecurityEvent) => void;
 
-/** The default sink: one line on stdout, with the time first. */
-export const writeSecurityLog: SecurityLog = (event) => {
-  console.log(JSON.stringify({ at: new Date().toISOString(), log: "security", ...event }));
-};
+/**
+ * The sink: a line through the process's logger, so it carries the request's id like the
+ * request's own line (server/logger.ts), and a search for one id finds both.
+ */
+export function securityLogTo(logger: Logger): SecurityLog {
+  return ({ email, ...event }) => {
+    const tried = email !== undefined && event.userId === undefined ? maskEmail(email) : undefined;
+    logger.info({ log: "security", ...event, ...(tried ? { email: tried } : {}) }, event.event);
+  };
+}

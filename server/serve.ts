@@ -11,13 +11,16 @@ import {
   seedBlogIfEmpty,
   seedCatalogueIfEmpty,
 } from "../db/seed/index.ts";
+import { logRequest } from "./access-log.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createDrain } from "./draining.ts";
 import { asksForHealth, type Lifecycle } from "./health.ts";
 import { shedLoad } from "./load-shedding.ts";
+import { createLogger } from "./logger.ts";
 import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
+import { inRequest, type RequestRecord, requestIdFor } from "./request-scope.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -28,11 +31,22 @@ export interface ServeOptions {
   root: string;
   /** Development only: Vite's middleware, which serves the sources and hot updates. */
   viteMiddleware?: NodeMiddleware;
+  /**
+   * The benchmark's yardstick only (`--without-request-log-and-metrics`): no access log line,
+   * request id or metrics per request, to measure what they cost.
+   */
+  withoutRequestLogAndMetrics?: boolean;
 }
 
 /** Reads the configuration, prepares the database, and serves the site until told to stop. */
-export async function serve({ environment, root, viteMiddleware }: ServeOptions) {
+export async function serve({
+  environment,
+  root,
+  viteMiddleware,
+  withoutRequestLogAndMetrics = false,
+}: ServeOptions) {
   const config = loadConfig(environment);
+  const logger = createLogger({ level: config.logLevel });
   const database = openDatabase(config.databaseUrl);
   const { db, engine } = database;
   await migrateToLatest(db);
@@ -40,18 +54,21 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   const detailed = await fillSeededCourseDetails(db);
   const blogSeeded = await seedBlogIfEmpty(db);
   const housekeeping = () =>
-    deleteExpiredRows(db).catch((error: unknown) => console.error("Housekeeping failed:", error));
+    deleteExpiredRows(db).catch((error: unknown) =>
+      logger.error({ err: error }, "Housekeeping failed"),
+    );
   await housekeeping();
   setInterval(housekeeping, 60 * 60 * 1000).unref();
-  if (seeded > 0) console.log(`Seeded the catalogue with ${seeded} courses.`);
-  if (detailed > 0) console.log(`Gave ${detailed} seeded courses their details.`);
-  if (blogSeeded > 0) console.log(`Published the blog's first ${blogSeeded} posts.`);
+  if (seeded > 0) logger.info(`Seeded the catalogue with ${seeded} courses.`);
+  if (detailed > 0) logger.info(`Gave ${detailed} seeded courses their details.`);
+  if (blogSeeded > 0) logger.info(`Published the blog's first ${blogSeeded} posts.`);
 
   const lifecycle: Lifecycle = { phase: "starting" };
   const { app, auth, mailOutbox, postScheduler, responseCache, metrics } = createApp({
     database,
     config,
     lifecycle,
+    logger,
     // In development Vite serves the files (and the pages load through it).
     clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
   });
@@ -77,10 +94,8 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
   );
   const server = createServer();
   const drain = createDrain(server);
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const answerRequest = (req: IncomingMessage, res: ServerResponse) => {
     drain.admit(res);
-    // Here, so that every answer is counted: kept ones sent from node:http and 503s included.
-    metrics.observe(req, res);
     // A probe or a scrape is never turned away as overload, nor answered from the cache: it asks
     // about now. A kept answer goes out straight from node:http: no framework, no rendering, no
     // database.
@@ -93,19 +108,35 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
       drain.follow(res);
       answer(req, res);
     }
-  });
+  };
+  server.on(
+    "request",
+    withoutRequestLogAndMetrics
+      ? answerRequest
+      : (req: IncomingMessage, res: ServerResponse) => {
+          // Here, so that every answer is counted and logged: kept ones sent from node:http and
+          // 503s included.
+          const record: RequestRecord = {
+            id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
+          };
+          res.setHeader("X-Request-Id", record.id);
+          metrics.observe(req, res);
+          logRequest(logger, req, res, record);
+          inRequest(record, () => answerRequest(req, res));
+        },
+  );
   // A client that trickles its headers or body must not hold a connection for long.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   setInterval(() => {
     if (shed === 0) return;
-    console.warn(`Overloaded: ${shed} requests answered 503 in the last minute.`);
+    logger.warn(`Overloaded: ${shed} requests answered 503 in the last minute.`);
     shed = 0;
   }, 60_000).unref();
 
   server.listen(config.port, () => {
     if (lifecycle.phase === "starting") lifecycle.phase = "serving";
-    console.log(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
+    logger.info(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
   });
   mailOutbox.start();
   postScheduler.start();
@@ -124,11 +155,14 @@ export async function serve({ environment, root, viteMiddleware }: ServeOptions)
     // Whatever hangs, the process ends; a request still open by then is cut off.
     setTimeout(() => process.exit(1), graceMs + 60_000).unref();
     if (graceMs > 0) {
-      console.log(`Stopping: serving ${graceMs} ms more while /readyz answers 503.`);
+      logger.info(`Stopping: serving ${graceMs} ms more while /readyz answers 503.`);
       await delay(graceMs);
     }
     await Promise.allSettled([drain.drain(), mailOutbox.stop(), postScheduler.stop()]);
-    await db.destroy().catch((error: unknown) => console.error("Closing the database:", error));
+    await db
+      .destroy()
+      .catch((error: unknown) => logger.error({ err: error }, "Closing the database"));
+    logger.flush();
     process.exit(0);
   };
   // SIGTERM is a restart by the platform, which may still be sending visitors; Ctrl-C (SIGINT)

@@ -5,6 +5,7 @@ import type { SignedInUser } from "../../core/signed-in-user.ts";
 import type { DB } from "../../db/index.ts";
 import type { Auth } from "../auth/index.ts";
 import type { SessionReader } from "../auth/session-reader.ts";
+import { noteUser } from "../request-scope.ts";
 import type { SecurityEvent, SecurityLog } from "../security-log.ts";
 
 /** What every resource of the JSON API is built with. */
@@ -67,6 +68,7 @@ export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEn
         401,
       );
     }
+    noteUser(user.id);
     c.set("apiUser", user);
     await next();
   };

@@ -7,6 +7,8 @@ import { SESSION_INACTIVITY_SECONDS } from "../../core/sessions.server.ts";
 import { SITE_NAME } from "../../core/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
+import { maskEmailsIn } from "../log-redaction.ts";
+import type { Logger } from "../logger.ts";
 import type { SendMail } from "../mail.ts";
 import type { SecurityLog } from "../security-log.ts";
 import { accountRules } from "./account-rules.ts";
@@ -25,13 +27,22 @@ export interface AuthOptions {
   secret: string;
   sendMail: SendMail;
   securityLog: SecurityLog;
+  /** Better Auth's own warnings and errors go through the site's logger, as one more JSON line. */
+  logger: Logger;
 }
 
 /**
  * Better Auth on the site's own database: e-mail and password, Google, password reset and
  * database sessions. Its models are mapped onto our snake_case tables.
  */
-export function createAuth({ database, config, secret, sendMail, securityLog }: AuthOptions) {
+export function createAuth({
+  database,
+  config,
+  secret,
+  sendMail,
+  securityLog,
+  logger,
+}: AuthOptions) {
   const rules = accountRules({
     db: database.db,
     securityLog,
@@ -41,6 +52,10 @@ export function createAuth({ database, config, secret, sendMail, securityLog }: 
   });
   return betterAuth({
     appName: SITE_NAME,
+    logger: {
+      // Its arguments may hold a request's body or a database row: only the words are kept.
+      log: (level, message) => logger[level]({ source: "better-auth" }, maskEmailsIn(message)),
+    },
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret,

@@ -32,8 +32,19 @@ export async function createTestApp(
   outbox: Mail[] = [],
   { sendMail }: { sendMail?: SendMail } = {},
 ) {
-  const { createApp, loadConfig } = await loadServerBuild();
+  const { createApp, loadConfig, createLogger, securityLogTo } = await loadServerBuild();
   const securityEvents: SecurityEvent[] = [];
+  // Every line the site logs, as the server would write them to stdout: tests read them.
+  const logLines: string[] = [];
+  const logger = createLogger({
+    level: (environment.LOG_LEVEL ?? "info") as Parameters<typeof createLogger>[0]["level"],
+    destination: {
+      write: (line: string) => {
+        logLines.push(line);
+      },
+    },
+  });
+  const writeSecurityLine = securityLogTo(logger);
   const { app, auth, mailOutbox, postScheduler } = createApp({
     database,
     config: loadConfig({
@@ -48,15 +59,21 @@ export async function createTestApp(
       (async (mail) => {
         outbox.push(mail);
       }),
-    securityLog: (event) => securityEvents.push(event),
+    logger,
+    securityLog: (event) => {
+      securityEvents.push(event);
+      writeSecurityLine(event);
+    },
     clientDirectory: join(root, "build", "client"),
   });
-  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read
-  // the security log the app wrote, and run the mail worker when they choose. The scheduler of
-  // posts is not running either: a test starts it (and stops it) or publishes what is due.
+  // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read the
+  // security log the app wrote (as events, and as lines of its whole log), and run the mail
+  // worker when they choose. The scheduler of posts is not running either: a test starts it (and
+  // stops it) or publishes what is due.
   return Object.assign(app, {
     auth,
     securityEvents,
+    logLines,
     deliverMail: (now?: Date) => mailOutbox.deliverDue(now),
     postScheduler,
   });

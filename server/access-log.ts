@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { redactTarget } from "./log-redaction.ts";
+import type { Logger } from "./logger.ts";
+import { routePattern } from "./metrics.ts";
+import type { RequestRecord } from "./request-scope.ts";
+
+export interface AnsweredRequest {
+  method: string | undefined;
+  /** The path and query as the client sent them. */
+  target: string;
+  status: number;
+  bytes: number;
+  startedAt: number;
+  /** The client went away before the whole answer was sent. */
+  aborted?: boolean;
+}
+
+/**
+ * The line of one answered request. `cache` is `hit` or `miss` where the response cache was
+ * asked, `pass` where it was not (a signed-in page, a write, a probe).
+ */
+export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
+  const queryAt = answered.target.indexOf("?");
+  logger.info(
+    {
+      requestId: record.id,
+      method: answered.method,
+      path: redactTarget(answered.target),
+      route: routePattern(queryAt === -1 ? answered.target : answered.target.slice(0, queryAt)),
+      status: answered.status,
+      bytes: answered.bytes,
+      durationMs: Math.round((performance.now() - answered.startedAt) * 100) / 100,
+      cache: record.cache ?? "pass",
+      userId: record.userId,
+      ...(answered.aborted ? { aborted: true } : {}),
+    },
+    "request",
+  );
+}
+
+/**
+ * Writes a request's line once its answer is sent (or the client went away), whoever answered
+ * it: a kept answer sent straight from node:http, a 503 of the overload guard and a page alike.
+ */
+export function logRequest(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+) {
+  const startedAt = performance.now();
+  // Read now: the app later rewrites req.url onto the public origin (server/public-origin.ts).
+  const target = req.url ?? "/";
+  const socket = req.socket;
+  const writtenBefore = socket.bytesWritten;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    writeAccessLine(logger, record, {
+      method: req.method,
+      target,
+      status: res.statusCode,
+      // What went down the connection for this answer, headers and compression included.
+      bytes: socket.bytesWritten - writtenBefore,
+      startedAt,
+      aborted: !res.writableFinished,
+    });
+  };
+  res.once("finish", finish);
+  res.once("close", finish);
+}

@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+/**
+ * What one request leaves for its log line: its id, and what is learnt while it is answered (who
+ * asked, whether the response cache answered). Held in an AsyncLocalStorage so that the security
+ * log, the session reader and the error pages reach it wherever they run in the request, without
+ * passing it through every function between.
+ */
+export interface RequestRecord {
+  readonly id: string;
+  /** The signed-in user, once a session or token was read. */
+  userId?: string;
+  /** Whether the response cache answered (`hit`), was asked and did not hold it (`miss`). */
+  cache?: "hit" | "miss";
+}
+
+const scope = new AsyncLocalStorage<RequestRecord>();
+
+/** The request being answered, or undefined outside one (start-up, the mail worker). */
+export function currentRequest(): RequestRecord | undefined {
+  return scope.getStore();
+}
+
+export function inRequest<T>(record: RequestRecord, work: () => T): T {
+  return scope.run(record, work);
+}
+
+/** Ids a proxy may pass on: short, and nothing that could break a log line or a header. */
+const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request: the proxy's, when the proxy is trusted (TRUST_PROXY) and the id is well
+ * formed, so one id follows the request through the proxy's log and ours; otherwise a new one.
+ */
+export function requestIdFor(incoming: string | string[] | undefined, trustProxy: boolean): string {
+  if (trustProxy && typeof incoming === "string" && WELL_FORMED_ID.test(incoming)) return incoming;
+  return randomUUID();
+}
+
+export function noteUser(userId: string | undefined) {
+  const record = scope.getStore();
+  if (record && userId) record.userId = userId;
+}
+
+export function noteCache(outcome: "hit" | "miss") {
+  const record = scope.getStore();
+  if (record) record.cache = outcome;
+}
