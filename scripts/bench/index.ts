@@ -9,6 +9,9 @@
  *     one process and on one per core; and a second yardstick, a bare node:http server spending
  *     1 ms of CPU per answer on one process per core: the p99 any server of that cost gets here
  *     (decision 0037).
+ *     And what the request log and the metrics cost: the anonymous reads on the site and on one
+ *     without them, same database, same run (under 10 %; `npm run bench -- --request-log-only`
+ *     measures this alone).
  *  2. The same with 100,000 services and 1,000,000 reviews, against 2× the seeded figures.
  *  3. JavaScript on the first load of / (gzip, at most 111 KB) and the largest route chunk
  *     (gzip, under 15 KB).
@@ -138,8 +141,16 @@ const REVIEW_VIEWS = [
   "?page=3",
 ];
 
-async function startSite(url: string, port: number, processes = "1"): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...START_OPTIONS, "server/index.ts"], {
+/** `--request-log-only`: the request log's rows alone, without the rest of the bench. */
+class StopEarly extends Error {}
+
+async function startSite(
+  url: string,
+  port: number,
+  processes = "1",
+  serverArguments: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...START_OPTIONS, "server/index.ts", ...serverArguments], {
     cwd: root,
     env: {
       ...process.env,
@@ -422,6 +433,43 @@ async function loadBudgets(
   return figures;
 }
 
+/**
+ * What the request log line and the metrics cost per request (issue 27): the same anonymous
+ * reads, loaded on the running site and on one started without them
+ * (`--without-request-log-and-metrics`) on the same database. Each address is loaded on both,
+ * alternately, twice, and the better rate of each side is held against the other, so that a
+ * slow moment of the machine falls on neither side alone. Both logs go to a pipe this process
+ * reads, as they would to journald or Docker.
+ */
+async function requestLogAndMetricsCost(database: string, origin: string) {
+  const withoutThem = await startSite(database, 3907, "1", ["--without-request-log-and-metrics"]);
+  const bareOrigin = "http://127.0.0.1:3907";
+  const { course } = await signedInVisit(origin);
+  const reads = [
+    ["GET /api/services", "/api/services"],
+    ["anonymous /services", "/services"],
+    ["anonymous course page", new URL(course).pathname],
+  ] as const;
+  for (const [name, path] of reads) {
+    const withRates: number[] = [];
+    const withoutRates: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      withRates.push((await load(`${origin}${path}`)).rate);
+      withoutRates.push((await load(`${bareOrigin}${path}`)).rate);
+    }
+    const rateWith = Math.max(...withRates);
+    const rateWithout = Math.max(...withoutRates);
+    const cost = 1 - rateWith / rateWithout;
+    report(
+      `request log and metrics cost, ${name}`,
+      `${(cost * 100).toFixed(1)}% (${Math.round(rateWith)} vs ${Math.round(rateWithout)} req/s without)`,
+      "< 10% of the rate without",
+      cost < 0.1,
+    );
+  }
+  await stop(withoutThem);
+}
+
 interface LoadFigures {
   api: Load;
   catalogue: Load;
@@ -453,6 +501,8 @@ try {
   const seeded = await prepareDatabase("seeded.db");
   const seededSite = await startSite(seeded, 3901);
   const origin = "http://127.0.0.1:3901";
+  await requestLogAndMetricsCost(seeded, origin);
+  if (process.argv.includes("--request-log-only")) throw new StopEarly();
   const seededFigures = await loadBudgets(seededSite, origin, "seeded", bare);
 
   const javascript = await javascriptOnFirstLoad(origin);
@@ -550,6 +600,8 @@ try {
       big <= limit,
     );
   }
+} catch (error) {
+  if (!(error instanceof StopEarly)) throw error;
 } finally {
   for (const child of children) await stop(child);
   rmSync(work, { recursive: true, force: true });

@@ -327,24 +327,25 @@ describe("when the database fails", () => {
     const database = await createTestDatabase("sqlite");
     const app = await createTestApp(database);
     await database.drop();
-    const errors: unknown[] = [];
-    const originalError = console.error;
-    console.error = (...args: unknown[]) => errors.push(args);
-    try {
-      const api = await app.request("/api/services");
-      expect(api.status).toBe(500);
-      expect(await api.json()).toEqual({
-        message: "Something went wrong on our side. Please try again.",
-      });
-      const page = await app.request("/services");
-      expect(page.status).toBe(500);
-      const html = await page.text();
-      expect(html).toContain("Something went wrong on our side.");
-      expect(html).not.toMatch(/sqlite|kysely|stack|at \w+ \(/i);
-    } finally {
-      console.error = originalError;
-    }
-    expect(errors.length).toBeGreaterThan(0);
+    const api = await app.request("/api/services");
+    expect(api.status).toBe(500);
+    const reference = api.headers.get("x-request-id");
+    expect(await api.json()).toEqual({
+      message: `Something went wrong on our side. Please try again. Quote this reference: ${reference}`,
+      reference,
+    });
+    const page = await app.request("/services");
+    expect(page.status).toBe(500);
+    const html = await page.text();
+    expect(html).toContain("Something went wrong on our side.");
+    expect(html).not.toMatch(/sqlite|kysely|stack|at \w+ \(/i);
+    // The details went to the server's log instead, under each request's id.
+    const failures = app.logLines
+      .map((line) => JSON.parse(line) as { level: string; requestId: string })
+      .filter((line) => line.level === "error");
+    expect(failures.map((line) => line.requestId)).toEqual(
+      expect.arrayContaining([reference, page.headers.get("x-request-id")]),
+    );
   });
 });
 
