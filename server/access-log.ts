@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redactTarget } from "./log-redaction.ts";
 import type { Logger } from "./logger.ts";
-import { routePattern } from "./metrics.ts";
+import { type Metrics, routePattern } from "./metrics.ts";
 import type { RequestRecord } from "./request-scope.ts";
 
 export interface AnsweredRequest {
   method: string | undefined;
   /** The path and query as the client sent them. */
   target: string;
+  /** Its route pattern (server/metrics.ts), when already worked out. */
+  route?: string;
   status: number;
   bytes: number;
   startedAt: number;
@@ -21,12 +23,15 @@ export interface AnsweredRequest {
  */
 export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
   const queryAt = answered.target.indexOf("?");
+  const route =
+    answered.route ??
+    routePattern(queryAt === -1 ? answered.target : answered.target.slice(0, queryAt));
   logger.info(
     {
       requestId: record.id,
       method: answered.method,
       path: redactTarget(answered.target),
-      route: routePattern(queryAt === -1 ? answered.target : answered.target.slice(0, queryAt)),
+      route,
       status: answered.status,
       bytes: answered.bytes,
       durationMs: Math.round((performance.now() - answered.startedAt) * 100) / 100,
@@ -39,11 +44,13 @@ export function writeAccessLine(logger: Logger, record: RequestRecord, answered:
 }
 
 /**
- * Writes a request's line once its answer is sent (or the client went away), whoever answered
- * it: a kept answer sent straight from node:http, a 503 of the overload guard and a page alike.
+ * Watches one node:http request, whoever answers it (a kept answer sent straight from node:http,
+ * a 503 of the overload guard, a page): counts it in the metrics and writes its line once the
+ * answer is sent or the client went away. One listener does both, and the route pattern is
+ * worked out once for both: this runs for every request, so its cost is measured by the bench.
  */
-export function logRequest(
-  logger: Logger,
+export function observeRequest(
+  { logger, metrics }: { logger: Logger; metrics: Metrics },
   req: IncomingMessage,
   res: ServerResponse,
   record: RequestRecord,
@@ -53,20 +60,20 @@ export function logRequest(
   const target = req.url ?? "/";
   const socket = req.socket;
   const writtenBefore = socket.bytesWritten;
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
+  metrics.requestStarted();
+  res.once("close", () => {
+    const queryAt = target.indexOf("?");
+    const route = routePattern(queryAt === -1 ? target : target.slice(0, queryAt));
+    metrics.requestEnded(req.method, route, res.statusCode, startedAt);
     writeAccessLine(logger, record, {
       method: req.method,
       target,
+      route,
       status: res.statusCode,
       // What went down the connection for this answer, headers and compression included.
       bytes: socket.bytesWritten - writtenBefore,
       startedAt,
       aborted: !res.writableFinished,
     });
-  };
-  res.once("finish", finish);
-  res.once("close", finish);
+  });
 }

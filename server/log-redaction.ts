@@ -16,6 +16,9 @@ const SECRET_SEGMENT_AFTER = ["/api/auth/reset-password/"];
 /** An e-mail address written plainly or %-encoded, inside a path or any other text. */
 const EMAIL_ADDRESS = /([^\s/?&=#"'<>,;:@]+)(?:@|%40)([A-Za-z0-9.-]+\.[A-Za-z]{2,})/gi;
 
+/** Most paths hold no address: those skip the search for one. */
+const MAY_HOLD_ADDRESS = /@|%40/i;
+
 /** `john@example.com` → `j***@example.com`: whether one address is tried again still shows. */
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf("@");
@@ -38,7 +41,7 @@ export function redactTarget(target: string): string {
   for (const prefix of SECRET_SEGMENT_AFTER) {
     if (path.startsWith(prefix) && path.length > prefix.length) path = prefix + REDACTED;
   }
-  if (queryAt === -1) return maskEmailsIn(path);
+  if (queryAt === -1) return MAY_HOLD_ADDRESS.test(path) ? maskEmailsIn(path) : path;
   const query = target
     .slice(queryAt + 1)
     .split("&")

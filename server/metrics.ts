@@ -1,6 +1,5 @@
 import cluster from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import {
   AggregatorRegistry,
@@ -195,26 +194,26 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
   };
   const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-  /** Counts one node:http request once its answer is sent, whoever answered it. */
-  const observe = (req: IncomingMessage, res: ServerResponse) => {
-    const startedAt = performance.now();
-    // Read now: the app later rewrites req.url onto the public origin (server/public-origin.ts).
-    const target = req.url ?? "/";
-    inFlight.inc();
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      inFlight.dec();
-      const queryAt = target.indexOf("?");
-      const route = routePattern(queryAt === -1 ? target : target.slice(0, queryAt));
-      const method = knownMethods.has(req.method ?? "") ? (req.method as string) : "other";
-      const recorder = recordersFor(method, route, res.statusCode);
-      recorder.count.inc();
-      recorder.time.observe((performance.now() - startedAt) / 1000);
-    };
-    res.once("finish", finish);
-    res.once("close", finish);
+  /**
+   * One node:http request, whoever answers it: counted in flight from its arrival
+   * (`requestStarted`) until its answer is sent or the client leaves (`requestEnded`, given the
+   * route pattern server/access-log.ts works out once for the log line too).
+   */
+  const requestStarted = () => inFlight.inc();
+  const requestEnded = (
+    method: string | undefined,
+    route: string,
+    status: number,
+    startedAt: number,
+  ) => {
+    inFlight.dec();
+    const recorder = recordersFor(
+      knownMethods.has(method ?? "") ? (method as string) : "other",
+      route,
+      status,
+    );
+    recorder.count.inc();
+    recorder.time.observe((performance.now() - startedAt) / 1000);
   };
 
   /** This process's metrics, or with other processes the whole cluster's (server/index.ts). */
@@ -225,7 +224,8 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
 
   return {
     registry,
-    observe,
+    requestStarted,
+    requestEnded,
     exposition,
     countShed: () => shed.inc(),
     countCacheHit: () => cacheHits.inc(),

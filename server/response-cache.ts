@@ -22,8 +22,11 @@ import { clientHolds } from "./http-caching.ts";
  *   cache says so with `X-Cache: hit` (for operators and the tests).
  */
 export interface ResponseCache {
-  /** Answers a request straight from node:http when it can; false to let the app answer. */
-  answerDirectly(request: IncomingMessage, response: ServerResponse): boolean;
+  /**
+   * Answers a request straight from node:http when it can, with its X-Request-Id; false to let
+   * the app answer.
+   */
+  answerDirectly(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean;
   /** The app's outermost middleware: answers from the cache or keeps what the app answered. */
   middleware: MiddlewareHandler;
 }
@@ -234,7 +237,7 @@ export function createResponseCache(
   };
 
   return {
-    answerDirectly(request, response) {
+    answerDirectly(request, response, requestId) {
       const target = request.url ?? "/";
       const queryAt = target.indexOf("?");
       const path = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -242,11 +245,13 @@ export function createResponseCache(
       const answer = tags && find(keyOf(target, request.headers["accept-encoding"]), tags);
       if (!answer) return false;
       counts.hit();
+      const withId = (headers: string[]) =>
+        requestId ? headers.concat("X-Request-Id", requestId) : headers;
       if (clientHolds(request.headers["if-none-match"], answer.etag)) {
-        response.writeHead(304, answer.notModifiedHeaders);
+        response.writeHead(304, withId(answer.notModifiedHeaders));
         response.end();
       } else {
-        response.writeHead(answer.status, answer.headers);
+        response.writeHead(answer.status, withId(answer.headers));
         response.end(request.method === "HEAD" ? undefined : answer.body);
       }
       return true;

@@ -11,7 +11,7 @@ import {
   seedBlogIfEmpty,
   seedCatalogueIfEmpty,
 } from "../db/seed/index.ts";
-import { logRequest } from "./access-log.ts";
+import { observeRequest } from "./access-log.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createDrain } from "./draining.ts";
@@ -94,20 +94,26 @@ export async function serve({
   );
   const server = createServer();
   const drain = createDrain(server);
-  const answerRequest = (req: IncomingMessage, res: ServerResponse) => {
+  /** `requestId`: the X-Request-Id to answer with (none without the request log). */
+  const answerRequest = (req: IncomingMessage, res: ServerResponse, requestId?: string) => {
     drain.admit(res);
     // A probe or a scrape is never turned away as overload, nor answered from the cache: it asks
     // about now. A kept answer goes out straight from node:http: no framework, no rendering, no
     // database.
     // Without a token /metrics is an unknown page, guarded like any other.
     const scrape = config.metricsToken !== undefined && asksForMetrics(req.method, req.url);
-    if (scrape || asksForHealth(req.method, req.url)) {
-      drain.follow(res);
-      listener(req, res);
-    } else if (!responseCache?.answerDirectly(req, res)) {
+    if (!scrape && !asksForHealth(req.method, req.url)) {
+      // The kept answer's header list takes the id itself: set beforehand, node:http would set
+      // every header of the list one by one (a tenth of a kept answer's whole time).
+      if (responseCache?.answerDirectly(req, res, requestId)) return;
+      if (requestId) res.setHeader("X-Request-Id", requestId);
       drain.follow(res);
       answer(req, res);
+      return;
     }
+    if (requestId) res.setHeader("X-Request-Id", requestId);
+    drain.follow(res);
+    listener(req, res);
   };
   server.on(
     "request",
@@ -119,10 +125,8 @@ export async function serve({
           const record: RequestRecord = {
             id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
           };
-          res.setHeader("X-Request-Id", record.id);
-          metrics.observe(req, res);
-          logRequest(logger, req, res, record);
-          inRequest(record, () => answerRequest(req, res));
+          observeRequest({ logger, metrics }, req, res, record);
+          inRequest(record, () => answerRequest(req, res, record.id));
         },
   );
   // A client that trickles its headers or body must not hold a connection for long.
@@ -137,6 +141,8 @@ export async function serve({
   server.listen(config.port, () => {
     if (lifecycle.phase === "starting") lifecycle.phase = "serving";
     logger.info(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
+    // At once, for whoever waits for it (a supervisor, a test), not with the next batch.
+    logger.flush();
   });
   mailOutbox.start();
   postScheduler.start();

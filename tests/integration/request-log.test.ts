@@ -329,7 +329,10 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
     const health = await fetch(`${origin}/healthz`);
     const healthId = health.headers.get("x-request-id") ?? "";
     expect(healthId).toMatch(NEW_ID);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Lines are written in batches (a quarter of a second at most): wait for the last one.
+    for (let waited = 0; !output.includes(healthId) && waited < 50; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const lines = output.trim().split("\n");
     // Start-up's own lines are JSON too: a log shipper reads every line alike.
     const all = parsed(lines);
