@@ -71,6 +71,11 @@ function readableLines(): DestinationStream {
     singleLine: true,
     sync: true,
     translateTime: "SYS:HH:MM:ss.l",
-    ignore: "pid,hostname",
+    ignore: "pid,hostname,method,path,status,durationMs",
+    // A request reads as what it was: "GET /services 200 12.3 ms", its other fields after it.
+    messageFormat: (line, messageKey) =>
+      line.method === undefined
+        ? String(line[messageKey])
+        : `${line.method} ${line.path} ${line.status} ${line.durationMs} ms`,
   });
 }
