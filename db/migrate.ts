@@ -68,6 +68,11 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T18-00_site-word-changes": siteWordChanges,
 };
 
+/** Every migration this code has, oldest first. */
+export function migrationNames(): string[] {
+  return Object.keys(migrations);
+}
+
 function migratorFor(db: DB): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
