@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 const googlePort = port + 1;
+/** A second origin whose pages may call the site's API (CORS_ORIGINS), and one that may not. */
+export const clientOriginPort = port + 2;
+export const unlistedOriginPort = port + 3;
 export const baseURL = `http://localhost:${port}`;
 /** The test server's data folder: its mail outbox is where the tests read password-reset mail. */
 export const e2eDataDirectory = join(tmpdir(), `ielts-hub-e2e-${port}`);
@@ -83,6 +86,7 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_OAUTH_STAND_IN: `http://localhost:${googlePort}`,
+        CORS_ORIGINS: `http://localhost:${clientOriginPort}`,
       },
       reuseExistingServer: false,
       timeout: 60_000,

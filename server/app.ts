@@ -15,6 +15,7 @@ import { passwordResetRequestApi } from "./api/password-reset.ts";
 import { postsApi } from "./api/posts.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { servicesApi } from "./api/services.ts";
+import { tokensApi } from "./api/tokens.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
@@ -23,6 +24,7 @@ import { resolveAuthSecret } from "./auth/secret.ts";
 import { createSessionReader } from "./auth/session-reader.ts";
 import { clientAddress } from "./client-address.ts";
 import type { Config } from "./config.ts";
+import { allowListedOrigins } from "./cors.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage, referenceSentence } from "./error-page.ts";
 import { healthChecks, type Lifecycle } from "./health.ts";
@@ -178,6 +180,10 @@ export function createApp({
   // Beside them, for the same reasons: Prometheus asks about this process now (decision 0042).
   app.use(metricsEndpoint(metrics, config.metricsToken));
 
+  // Pages on the origins the teacher allows may call the API (decision 0048): outside the cache
+  // and everything else, so that refusals and preflights carry the CORS headers too.
+  if (config.corsOrigins.size > 0) app.use("/api/*", allowListedOrigins(config.corsOrigins));
+
   // Anonymous public answers, kept until a write changes them (decision 0035). Outermost, so a
   // kept answer is the whole answer, headers included. In development the pages change with
   // the code, so nothing is kept.
@@ -208,7 +214,14 @@ export function createApp({
   app.use((c, next) =>
     isApiPath(c.req.path) ? sendApiHeaders(c, next) : sendPageHeaders(c, next),
   );
-  app.use(refuseCrossSite({ baseUrl: config.baseUrl, securityLog, addressOf }));
+  app.use(
+    refuseCrossSite({
+      baseUrl: config.baseUrl,
+      corsOrigins: config.corsOrigins,
+      securityLog,
+      addressOf,
+    }),
+  );
   app.use(refuseNulInAddress);
 
   // The JSON API.
@@ -240,6 +253,7 @@ export function createApp({
   app.route("/api", accountsApi(api));
   app.route("/api", enrollmentsApi(api));
   app.route("/api", postsApi(api));
+  app.route("/api", tokensApi(api));
   app.all("/api/*", apiFallback(app as never));
 
   // Files.

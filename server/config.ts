@@ -57,11 +57,39 @@ const environmentSchema = z.object({
     .default("off")
     .transform((value) => ["true", "1", "on"].includes(value)),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((list, context) => {
+      const origins = list
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of origins) {
+        const problem = originProblem(entry);
+        if (problem) context.addIssue({ code: "custom", message: `${entry}: ${problem}` });
+      }
+      return origins;
+    }),
   METRICS_TOKEN: z
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
     .optional(),
 });
+
+/**
+ * Why an entry of CORS_ORIGINS is no origin a browser sends: `*` and patterns are refused (every
+ * allowed origin is named), as are paths, which a browser's Origin never has.
+ */
+function originProblem(entry: string): string | undefined {
+  if (entry.includes("*")) return "must be an exact origin such as https://app.example (no *)";
+  if (!URL.canParse(entry)) return "must be an origin such as https://app.example";
+  const url = new URL(entry);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "must be http:// or https://";
+  if (url.origin !== entry)
+    return `must be exactly an origin, as browsers send it (${url.origin}), with no path or trailing slash`;
+  return undefined;
+}
 
 /** The variables the server reads, for the test that keeps the README's table true. */
 export const CONFIGURATION_VARIABLES = Object.keys(environmentSchema.shape);
@@ -90,6 +118,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | undefined;
   /** Tests only: the origin of a local stand-in for Google's OAuth endpoints. */
   googleStandIn: string | undefined;
+  /** Origins whose pages may call the JSON API with a bearer token (server/cors.ts). */
+  corsOrigins: ReadonlySet<string>;
   /** The least severe log lines written (server/logger.ts); `silent` writes none. */
   logLevel: LogLevel;
   /** The bearer token Prometheus scrapes /metrics with; without one /metrics is not there. */
@@ -171,5 +201,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     googleStandIn: env.GOOGLE_OAUTH_STAND_IN?.replace(/\/$/, ""),
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
+    corsOrigins: new Set(env.CORS_ORIGINS),
   };
 }

@@ -83,7 +83,8 @@ const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?ielts-hub[.-]/;
 function anonymous(headers: IncomingHttpHeaders | Headers): boolean {
   const get = (name: string) =>
     headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined);
-  if (get("authorization")) return false;
+  // A page on another origin (CORS) gets headers of its own (server/cors.ts): never kept ones.
+  if (get("authorization") || get("origin")) return false;
   const cookie = get("cookie");
   return !cookie || !PERSONAL_COOKIE.test(cookie);
 }

@@ -815,6 +815,8 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     ["DELETE", () => `/api/enrollments/${enrollmentId}`, "student", undefined, 404],
     ["POST", () => "/api/jwt", "anonymous", { email: "someone@example.com" }, 401],
     ["DELETE", () => "/api/me", "anonymous", { password: "a long password" }, 401],
+    ["POST", () => "/api/tokens/renew", "anonymous", undefined, 401],
+    ["DELETE", () => "/api/tokens/current", "anonymous", undefined, 401],
   ];
 
   it("answers the wrong caller of the JSON API the same, whatever the body", async () => {

@@ -82,6 +82,11 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["POST"], "/api/posts/{id}/schedule"],
   [["POST"], "/api/posts/{id}/unpublish"],
   [["POST"], "/api/posts/{id}/revisions/{id}/restore"],
+  // Sign-in with a bearer token for other origins' clients (issue 28).
+  [["POST", "GET"], "/api/tokens"],
+  [["POST"], "/api/tokens/two-factor"],
+  [["POST"], "/api/tokens/renew"],
+  [["DELETE"], "/api/tokens/current"],
   // The load balancer's probes (issue 27).
   [["GET", "HEAD", "POST"], "/healthz"],
   [["GET", "HEAD", "POST"], "/readyz?probe={any}"],

@@ -1,0 +1,174 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  issueApiToken,
+  renewApiToken,
+  sessionIdForSessionToken,
+  sessionOfApiToken,
+} from "../../core/api-tokens.server.ts";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { endSignedInDevice } from "../../core/sessions.server.ts";
+import { TOTP_CODE } from "../../core/two-factor.server.ts";
+import { authRequestHeaders } from "../auth/request-headers.ts";
+import { problems, readJson } from "./bodies.ts";
+import { type ApiOptions, logRefusal } from "./identity.ts";
+
+export const tokenSignInSchema = z.object({
+  email: z.string().trim().min(1, "email is required").max(MAX_EMAIL_LENGTH),
+  password: z.string().min(1, "password is required").max(MAX_PASSWORD_LENGTH),
+});
+
+export const tokenSecondStepSchema = z.object({
+  challenge: z.string().min(1, "challenge is required").max(2000),
+  code: z.string().trim().min(1, "code is required").max(64),
+});
+
+/** What the two-factor step hands back: Better Auth's pending sign-in cookie, as one opaque text. */
+const TWO_FACTOR_COOKIE = /(?:^|\.)two_factor$/;
+
+function bearerOf(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+}
+
+/**
+ * Sign-in for clients that cannot hold the site's cookies — a page on another origin the
+ * teacher allows (CORS_ORIGINS), a phone app, a script (decision 0048):
+ * - `POST /api/tokens {email, password}` → `{token, expiresAt, user}`, or with two-factor
+ *   sign-in on `{twoFactorRequired: true, challenge}`;
+ * - `POST /api/tokens/two-factor {challenge, code}` → `{token, expiresAt, user}`;
+ * - `POST /api/tokens/renew` with the token → a new one (the old stops working);
+ * - `DELETE /api/tokens/current` with the token → signed out (the session and its tokens end).
+ * The password and the code are checked by Better Auth's own endpoints, called here with the
+ * client's address and this route, so the limits, the password policy and the security log are
+ * the sign-in form's. The session Better Auth makes is never sent as a cookie: the bearer token
+ * stands on it, and ends with it.
+ */
+export function tokensApi(options: ApiOptions) {
+  const { db, auth, baseUrl, addressOf, securityLog } = options;
+  const api = new Hono();
+
+  /** Asks one of Better Auth's endpoints, as the sign-in form's action does. */
+  const askBetterAuth = (
+    c: Parameters<ApiOptions["addressOf"]>[0],
+    path: string,
+    body: unknown,
+    cookie?: string,
+  ) => {
+    const headers = authRequestHeaders(new Headers(), {
+      address: addressOf(c),
+      method: c.req.method,
+      path: c.req.path,
+    });
+    headers.set("content-type", "application/json");
+    // Better Auth checks a cookie-carrying request's origin; this one is the server's own.
+    headers.set("origin", baseUrl);
+    if (cookie) headers.set("cookie", cookie);
+    return auth.handler(
+      new Request(`${baseUrl}/api/auth${path}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(body),
+      }),
+    );
+  };
+
+  /** Better Auth's answer turned into the client's: a token, the second step, or its refusal. */
+  const answerFor = async (c: Parameters<ApiOptions["addressOf"]>[0], response: Response) => {
+    const answer = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      token?: string;
+      twoFactorRedirect?: boolean;
+      user?: { id: string; email: string; name: string };
+    };
+    if (!response.ok) {
+      const retryAfter = response.headers.get("retry-after");
+      if (retryAfter) c.header("Retry-After", retryAfter);
+      const status = response.status === 429 ? 429 : response.status === 403 ? 403 : 401;
+      return c.json({ message: answer.message ?? "Sign-in failed." }, status);
+    }
+    if (answer.twoFactorRedirect) {
+      const pending = response.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0] ?? "")
+        .find((pair) => TWO_FACTOR_COOKIE.test(pair.slice(0, pair.indexOf("="))));
+      if (!pending) throw new Error("Better Auth asked for a second factor without its cookie");
+      return c.json({
+        twoFactorRequired: true,
+        challenge: Buffer.from(pending).toString("base64url"),
+        message: "Send a code from your authenticator app, or a backup code, with this challenge.",
+      });
+    }
+    const session = answer.token ? await sessionIdForSessionToken(db, answer.token) : undefined;
+    if (!session) throw new Error("Better Auth signed in without a session");
+    const { token, expiresAt } = await issueApiToken(db, session);
+    return c.json({
+      token,
+      expiresAt: expiresAt.toISOString(),
+      user: answer.user
+        ? { _id: answer.user.id, email: answer.user.email, displayName: answer.user.name }
+        : undefined,
+    });
+  };
+
+  api.post("/tokens", async (c) => {
+    const body = tokenSignInSchema.safeParse(await readJson(c));
+    if (!body.success) return c.json({ message: problems(body.error) }, 400);
+    const response = await askBetterAuth(c, "/sign-in/email", {
+      ...body.data,
+      rememberMe: false,
+    });
+    return answerFor(c, response);
+  });
+
+  api.post("/tokens/two-factor", async (c) => {
+    const body = tokenSecondStepSchema.safeParse(await readJson(c));
+    if (!body.success) return c.json({ message: problems(body.error) }, 400);
+    const pending = Buffer.from(body.data.challenge, "base64url").toString();
+    const name = pending.slice(0, pending.indexOf("="));
+    if (!TWO_FACTOR_COOKIE.test(name) || /[;\s]/.test(pending))
+      return c.json({ message: "This challenge is not one we gave. Sign in again." }, 400);
+    const code = body.data.code;
+    const response = await askBetterAuth(
+      c,
+      TOTP_CODE.test(code) ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
+      { code },
+      pending,
+    );
+    return answerFor(c, response);
+  });
+
+  api.post("/tokens/renew", async (c) => {
+    const token = bearerOf(c.req.header("authorization"));
+    const renewed = token ? await renewApiToken(db, token) : undefined;
+    if (!renewed) {
+      logRefusal(c, options, { status: 401, reason: token ? "bad-token" : "no-identity" });
+      c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
+      return c.json({ message: "This token cannot be renewed: sign in again." }, 401);
+    }
+    return c.json({ token: renewed.token, expiresAt: renewed.expiresAt.toISOString() });
+  });
+
+  api.delete("/tokens/current", async (c) => {
+    const token = bearerOf(c.req.header("authorization"));
+    const session = token ? await sessionOfApiToken(db, token) : undefined;
+    if (!session) {
+      logRefusal(c, options, { status: 401, reason: token ? "bad-token" : "no-identity" });
+      c.header("WWW-Authenticate", 'Bearer realm="IELTS Hub"');
+      return c.json(
+        { message: "Sign in and send a valid token: Authorization: Bearer <token>." },
+        401,
+      );
+    }
+    await endSignedInDevice(db, session.userId, session.sessionId);
+    securityLog({
+      event: "sign-out",
+      outcome: "success",
+      userId: session.userId,
+      address: addressOf(c),
+      route: `${c.req.method} ${c.req.path}`,
+    });
+    return c.body(null, 204);
+  });
+
+  return api;
+}
