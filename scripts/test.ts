@@ -63,6 +63,11 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
+// The deployment recipes' tests run deploy/nginx/ielts-hub.conf with Debian's nginx.
+if (!existsSync("/usr/sbin/nginx")) {
+  console.error("No nginx at /usr/sbin/nginx. Install Debian's package: apt-get install -y nginx.");
+  process.exit(1);
+}
 
 run("Typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("Lint", "npm", ["run", "--silent", "lint"]);
