@@ -155,9 +155,12 @@ describe("the nginx recipe in front of the site over TLS", () => {
     await expect
       .poll(() => securityLines(site as SiteProcess).filter((line) => line.event === "sign-out"))
       .toHaveLength(2);
-    const log = securityLines(site as SiteProcess).filter((line) => line.email === email);
+    // The log names the account by its id, never by its address (decision 0043).
+    const log = securityLines(site as SiteProcess);
     const signIn = log.find((line) => line.event === "sign-in" && line.outcome === "success");
     expect(signIn?.address).toBe(VISITOR_ADDRESS);
+    expect(signIn?.userId).toEqual(expect.any(String));
+    expect(JSON.stringify(log)).not.toContain(email);
     expect(log.find((line) => line.event === "sign-up")?.address).toBe(VISITOR_ADDRESS);
     const everyAddress = new Set(
       securityLines(site as SiteProcess)
@@ -167,8 +170,6 @@ describe("the nginx recipe in front of the site over TLS", () => {
     expect(everyAddress).toEqual(new Set([VISITOR_ADDRESS]));
   }, 30_000);
 
-  // Needs the site's own X-Request-Id answer (being built on another branch): until it is
-  // merged, the site sends no X-Request-Id back and this fails.
   it("passes a well-formed X-Request-Id through to the site and back, and makes one otherwise", async () => {
     const visitor = new Client({ localAddress: VISITOR_ADDRESS, ca: certificate });
     const given = await visitor.send(`${publicOrigin}/services`, {

@@ -205,7 +205,7 @@ export async function startSite(
     server.once("exit", (code, signal) => resolve(code ?? signal)),
   );
   const until = Date.now() + 30_000;
-  while (!lines.some((line) => line.startsWith("IELTS Hub is serving"))) {
+  while (!lines.some((line) => line.includes("IELTS Hub is serving"))) {
     if (server.exitCode !== null || Date.now() > until) {
       server.kill("SIGKILL");
       throw new Error(`The site did not start:\n${lines.join("\n")}\n${errors}`);
