@@ -42,7 +42,12 @@ const asImageUser = (command: string[]) =>
  * project's Node 24), and a clean environment otherwise. npm's cache is this machine's, offline
  * first, as a builder with a warm cache has it.
  */
-const { PATH: machinePath = "", HOME: home = "/root", npm_config_cache } = process.env;
+const {
+  PATH: machinePath = "",
+  HOME: home = "/root",
+  npm_config_cache,
+  NODE_EXTRA_CA_CERTS,
+} = process.env;
 const basePath = [
   dirname(process.execPath),
   ...machinePath.split(":").filter((entry) => entry && !entry.includes("node_modules")),
@@ -53,6 +58,8 @@ const baseEnvironment: Record<string, string> = {
   npm_config_prefer_offline: "true",
   npm_config_update_notifier: "false",
   ...(npm_config_cache ? { npm_config_cache } : {}),
+  // A package the cache lacks comes from the registry, through this machine's TLS proxy if any.
+  ...(NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS } : {}),
 };
 
 describe(".dockerignore", () => {
