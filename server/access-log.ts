@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redactTarget } from "./log-redaction.ts";
-import type { Logger } from "./logger.ts";
+import { type Logger, writeInfoLine } from "./logger.ts";
 import { type Metrics, routePattern } from "./metrics.ts";
 import type { RequestRecord } from "./request-scope.ts";
 
@@ -26,21 +26,19 @@ export function writeAccessLine(logger: Logger, record: RequestRecord, answered:
   const route =
     answered.route ??
     routePattern(queryAt === -1 ? answered.target : answered.target.slice(0, queryAt));
-  logger.info(
-    {
-      requestId: record.id,
-      method: answered.method,
-      path: redactTarget(answered.target),
-      route,
-      status: answered.status,
-      bytes: answered.bytes,
-      durationMs: Math.round((performance.now() - answered.startedAt) * 100) / 100,
-      cache: record.cache ?? "pass",
-      userId: record.userId,
-      ...(answered.aborted ? { aborted: true } : {}),
-    },
-    "request",
-  );
+  writeInfoLine(logger, {
+    requestId: record.id,
+    method: answered.method,
+    path: redactTarget(answered.target),
+    route,
+    status: answered.status,
+    bytes: answered.bytes,
+    durationMs: Math.round((performance.now() - answered.startedAt) * 100) / 100,
+    cache: record.cache ?? "pass",
+    userId: record.userId,
+    ...(answered.aborted ? { aborted: true } : {}),
+    msg: "request",
+  });
 }
 
 /**
