@@ -10,10 +10,6 @@ const ALLOWED = "https://app.example";
 const SECOND = "http://localhost:5173";
 const UNLISTED = "https://evil.example";
 
-function fromOrigin(origin: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
-  return { ...init, headers: { origin, ...init.headers } };
-}
-
 const jsonBody = (body: unknown) => ({
   method: "POST",
   body: JSON.stringify(body),
