@@ -40,7 +40,7 @@ export interface WebhookAddressRules {
 
 /** The system's resolver, both families, in the order it gives them. */
 export async function resolveWithSystem(hostname: string): Promise<ResolvedAddress[]> {
-  const found = await lookup(hostname, { all: true, verbatim: true });
+  const found = await lookup(hostname, { all: true });
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 }
 

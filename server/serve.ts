@@ -156,7 +156,8 @@ export async function serve({
    * visitors elsewhere. Then no new connection is accepted, idle ones are closed, and the
    * requests in flight finish (server/draining.ts). The mail in hand is finished and recorded before the process ends
    * (a newsletter copy cut off mid-send could not be sent again); rows not yet sent stay in the
-   * outbox for the next start.
+   * outbox for the next start. So are the webhooks being sent (each within its 10 s); the others
+   * wait in their table.
    */
   const shutdown = async (graceMs: number) => {
     if (lifecycle.phase === "stopping") return;
