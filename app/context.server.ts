@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { WebhookSettings } from "../core/webhooks.server.ts";
 import type { DB } from "../db/index.ts";
 import type { Auth } from "../server/auth/index.ts";
 import type { SessionLookup } from "../server/auth/session-reader.ts";
@@ -28,6 +29,10 @@ export interface AppContext {
   requestId: string | undefined;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
   wakeMailWorker: () => void;
+  /** Tells the webhook worker a delivery was written, so it goes out at once after the answer. */
+  wakeWebhookWorker: () => void;
+  /** The key webhook secrets are sealed with, and where webhooks may go (/admin/webhooks). */
+  webhooks: WebhookSettings;
   /**
    * The site's public origin (BASE_URL, validated in server/config.ts), whatever scheme and host
    * reached Node: canonical links, sharing tags, the sitemap and robots.txt are built from it.

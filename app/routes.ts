@@ -37,6 +37,7 @@ export default [
   route("auth/welcome", "routes/auth-welcome.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/site", "routes/admin-site.tsx"),
+  route("admin/webhooks", "routes/admin-webhooks.tsx"),
   route("admin/subscribers.csv", "routes/admin-subscribers-csv.ts"),
   route("admin/newsletter/new", "routes/admin-newsletter-new.tsx"),
   route("admin/newsletter/:issueId", "routes/admin-newsletter-issue.tsx"),

@@ -82,6 +82,16 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
     deletion:
       "their pictures nothing else shows (the profile photo among them) deleted; the rest kept, created_by set to null",
   },
+  webhook_endpoints: {
+    export: "not exported: the site's webhook endpoints, added as its owner",
+    deletion: "kept (the site's own settings); created_by set to null",
+  },
+  webhook_deliveries: {
+    export:
+      "not exported: copies of events sent to the teacher's own systems (a review, an enrollment, a message), removed 30 days after",
+    deletion:
+      "deleted when about them (about_user_id) or naming their address or id, waiting or sent; what a receiver already took is outside the site",
+  },
   mail_outbox: {
     export: "not exported: mail waiting to be sent, gone once sent, may hold one-time links",
     deletion:

@@ -332,6 +332,31 @@ async function eraseAccount(
   if (theirMails.length > 0)
     await trx.deleteFrom("mail_outbox").where("id", "in", theirMails).execute();
 
+  // Webhooks about them (their review, their enrollment) or naming their address (a contact
+  // message, a subscription), waiting or kept for the owner's history: whatever a receiver
+  // already took is the teacher's own system's to forget (decision 0047).
+  const deliveries = await trx
+    .selectFrom("webhook_deliveries")
+    .select(["id", "payload", "about_user_id"])
+    .where((eb) =>
+      eb.or([
+        eb("about_user_id", "=", userId),
+        lowerHolds("payload", email),
+        lowerHolds("payload", person.id),
+      ]),
+    )
+    .execute();
+  const theirDeliveries = deliveries
+    .filter((row) => row.about_user_id === userId || namesPerson(row.payload, person))
+    .map((row) => row.id);
+  if (theirDeliveries.length > 0)
+    await trx.deleteFrom("webhook_deliveries").where("id", "in", theirDeliveries).execute();
+  await trx
+    .updateTable("webhook_endpoints")
+    .set({ created_by: null })
+    .where("created_by", "=", userId)
+    .execute();
+
   await trx.deleteFrom("users").where("id", "=", userId).execute();
   return { email: user.email };
 }

@@ -8,6 +8,7 @@ import { listOwners } from "./owners.server.ts";
 import { hitRateLimit, rateLimits, type WriteLimited } from "./rate-limit.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { SITE_NAME } from "./site.ts";
+import { queueWebhookEvent } from "./webhooks.server.ts";
 
 export type ContactResult = { ok: true } | WriteLimited;
 
@@ -38,11 +39,12 @@ export async function receiveContactMessage(
   }
   if (honeypot) return { ok: true };
   const owners = await listOwners(db);
+  const id = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("contact_messages")
       .values({
-        id: crypto.randomUUID(),
+        id,
         name: input.name,
         email: input.email,
         message: input.message,
@@ -62,6 +64,18 @@ export async function receiveContactMessage(
         now,
       );
     }
+    await queueWebhookEvent(
+      trx,
+      "contact.received",
+      () => ({
+        id,
+        name: input.name,
+        email: input.email,
+        message: input.message,
+        receivedAt: now.toISOString(),
+      }),
+      { now },
+    );
   });
   return { ok: true };
 }

@@ -9,6 +9,7 @@ import { listOwners } from "./owners.server.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 import { SITE_NAME } from "./site.ts";
+import { queueWebhookEvent } from "./webhooks.server.ts";
 
 export type { EnrollmentStatus };
 
@@ -168,6 +169,20 @@ export async function requestEnrollment(
           now,
         );
       }
+      await queueWebhookEvent(
+        trx,
+        "enrollment.requested",
+        () => ({
+          id,
+          serviceId,
+          serviceName: service.name,
+          student: { name: student.name, email: student.email },
+          startDate: input.startDate ?? null,
+          message: input.message ?? null,
+          requestedAt: at,
+        }),
+        { aboutUserId: writer.userId, now },
+      );
     });
   } catch (error) {
     if (await hasOpenRequest(db, serviceId, writer.userId))
@@ -216,14 +231,36 @@ export async function cancelEnrollment(
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; reason: "not-found" }> {
   if (!isPlausibleId(enrollmentId)) return { ok: false, reason: "not-found" };
-  const updated = await db
-    .updateTable("enrollments")
-    .set({ status: "cancelled", updated_at: now.toISOString() })
-    .where("id", "=", enrollmentId)
-    .where("user_id", "=", actor.id)
-    .where("status", "in", ["requested", "confirmed"])
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("enrollments")
+      .set({ status: "cancelled", updated_at: now.toISOString() })
+      .where("id", "=", enrollmentId)
+      .where("user_id", "=", actor.id)
+      .where("status", "in", ["requested", "confirmed"])
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await queueWebhookEvent(
+      trx,
+      "enrollment.cancelled",
+      async () => {
+        const details = await enrollmentsWithDetails(trx)
+          .where("enrollments.id", "=", enrollmentId)
+          .executeTakeFirstOrThrow();
+        return {
+          id: enrollmentId,
+          serviceId: details.service_id,
+          serviceName: details.service_name,
+          student: { name: details.student_name, email: details.student_email },
+          cancelledAt: now.toISOString(),
+        };
+      },
+      { aboutUserId: actor.id, now },
+    );
+    return true;
+  });
+  return cancelled ? { ok: true } : { ok: false, reason: "not-found" };
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { DB } from "../db/index.ts";
 import { parseUploadedImagePath } from "./uploaded-images.ts";
+import { deleteOldWebhookDeliveries } from "./webhooks.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes rows that can no longer mean anything: expired API tokens, sessions and verification
  * tokens, rate-limit windows that ended over a day ago, mail the outbox gave up on over a week ago
- * (kept that long so an operator can see what failed), and uploaded pictures nothing has shown
+ * (kept that long so an operator can see what failed), webhook deliveries finished over 30 days
+ * ago (the owner's recent history on /admin/webhooks), and uploaded pictures nothing has shown
  * for a day. Run at start-up and every hour, so the tables stay the size of the site's real use.
  */
 export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void> {
@@ -22,6 +24,7 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
     .deleteFrom("mail_outbox")
     .where("failed_at", "<=", new Date(now.getTime() - 7 * DAY_MS).toISOString())
     .execute();
+  await deleteOldWebhookDeliveries(db, now);
   await deleteUnusedImages(db, now);
 }
 

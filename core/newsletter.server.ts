@@ -5,6 +5,7 @@ import { emailSchema } from "./accounts.server.ts";
 import { queueMail } from "./mail-outbox.server.ts";
 import { hitRateLimit, rateLimits, type WriteLimited } from "./rate-limit.server.ts";
 import { SITE_NAME } from "./site.ts";
+import { queueWebhookEvent } from "./webhooks.server.ts";
 
 export type { SubscriberStatus };
 export { emailSchema as subscriberEmailSchema };
@@ -83,13 +84,32 @@ export async function confirmSubscription(
   now = new Date(),
 ): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const updated = await db
-    .updateTable("newsletter_subscribers")
-    .set({ status: "confirmed", confirmed_at: now.toISOString() })
-    .where("token", "=", token)
-    .where("status", "in", ["pending", "confirmed"])
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const confirmed = await trx
+      .updateTable("newsletter_subscribers")
+      .set({ status: "confirmed", confirmed_at: now.toISOString() })
+      .where("token", "=", token)
+      .where("status", "=", "pending")
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    if (confirmed) {
+      // Only the first time: following the link again confirms nothing new.
+      await queueWebhookEvent(
+        trx,
+        "subscriber.confirmed",
+        () => ({ id: confirmed.id, email: confirmed.email, confirmedAt: now.toISOString() }),
+        { now },
+      );
+      return true;
+    }
+    const again = await trx
+      .updateTable("newsletter_subscribers")
+      .set({ confirmed_at: now.toISOString() })
+      .where("token", "=", token)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    return Number(again.numUpdatedRows) > 0;
+  });
 }
 
 /** One click (or the mail client's RFC 8058 POST): the address receives nothing more. */

@@ -8,6 +8,8 @@ import { isPlausibleId } from "./ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "./rate-limit.server.ts";
 import { requiredText } from "./required-text.ts";
 import { IELTS_MODULE_IDS, isBand, type ReviewOutcome } from "./review-outcomes.ts";
+import type { WebhookEventData } from "./webhook-events.ts";
+import { queueWebhookEvent } from "./webhooks.server.ts";
 
 /**
  * A review as anyone may see it: no e-mail address and no account id, so public pages and API
@@ -346,18 +348,25 @@ export async function updateOwnReview(
   const limited = await countWrite(db, writer);
   if (limited) return limited;
   if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
-  const result = await db
-    .updateTable("reviews")
-    .set({
-      ...(input.rating === undefined ? {} : { rating: input.rating }),
-      ...outcomeColumns(input),
-      message: input.message,
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", reviewId)
-    .where("user_id", "=", writer.userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return { ok: true };
+  const updated = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("reviews")
+      .set({
+        ...(input.rating === undefined ? {} : { rating: input.rating }),
+        ...outcomeColumns(input),
+        message: input.message,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", reviewId)
+      .where("user_id", "=", writer.userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await queueWebhookEvent(trx, "review.updated", () => reviewForWebhook(trx, reviewId), {
+      aboutUserId: writer.userId,
+    });
+    return true;
+  });
+  if (updated) return { ok: true };
   return { ok: false, reason: await reviewRefusalReason(db, reviewId) };
 }
 
@@ -389,19 +398,24 @@ export async function createReview(
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   try {
-    await db
-      .insertInto("reviews")
-      .values({
-        id,
-        service_id: serviceId,
-        user_id: writer.userId,
-        rating: input.rating ?? null,
-        ...outcomeColumns(input),
-        message: input.message,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("reviews")
+        .values({
+          id,
+          service_id: serviceId,
+          user_id: writer.userId,
+          rating: input.rating ?? null,
+          ...outcomeColumns(input),
+          message: input.message,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await queueWebhookEvent(trx, "review.created", () => reviewForWebhook(trx, id), {
+        aboutUserId: writer.userId,
+      });
+    });
   } catch (error) {
     if (await findReviewOfService(db, serviceId, writer.userId))
       return { ok: false, reason: "already-reviewed" };
@@ -418,11 +432,70 @@ export async function deleteOwnReview(
   const limited = await countWrite(db, writer);
   if (limited) return limited;
   if (!isPlausibleId(reviewId)) return { ok: false, reason: "not-found" };
-  const result = await db
-    .deleteFrom("reviews")
-    .where("id", "=", reviewId)
-    .where("user_id", "=", writer.userId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) > 0) return { ok: true };
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("reviews")
+      .where("id", "=", reviewId)
+      .where("user_id", "=", writer.userId)
+      .returning("service_id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await queueWebhookEvent(
+      trx,
+      "review.deleted",
+      async () => {
+        const service = await trx
+          .selectFrom("services")
+          .select("name")
+          .where("id", "=", row.service_id)
+          .executeTakeFirstOrThrow();
+        return { id: reviewId, serviceId: row.service_id, serviceName: service.name };
+      },
+      { aboutUserId: writer.userId },
+    );
+    return true;
+  });
+  if (deleted) return { ok: true };
   return { ok: false, reason: await reviewRefusalReason(db, reviewId) };
+}
+
+/** A review as its webhooks tell of it (core/webhook-events.ts): the author by public name only. */
+async function reviewForWebhook(
+  db: DB,
+  reviewId: string,
+): Promise<WebhookEventData<"review.created">> {
+  const row = await db
+    .selectFrom("reviews")
+    .innerJoin("users", "users.id", "reviews.user_id")
+    .innerJoin("services", "services.id", "reviews.service_id")
+    .select([
+      "reviews.id",
+      "reviews.service_id",
+      "services.name as service_name",
+      "users.name as author_name",
+      "reviews.rating",
+      "reviews.message",
+      "reviews.ielts_module",
+      "reviews.band_before",
+      "reviews.band_achieved",
+      "reviews.test_month",
+      "reviews.created_at",
+      "reviews.updated_at",
+    ])
+    .where("reviews.id", "=", reviewId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    serviceId: row.service_id,
+    serviceName: row.service_name,
+    authorName: row.author_name,
+    rating: row.rating,
+    message: row.message,
+    module: row.ielts_module,
+    bandBefore: row.band_before === null ? null : Number(row.band_before),
+    bandAchieved: row.band_achieved === null ? null : Number(row.band_achieved),
+    testMonth: row.test_month,
+    createdAt: toDate(row.created_at).toISOString(),
+    updatedAt: toDate(row.updated_at).toISOString(),
+  };
 }

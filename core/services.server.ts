@@ -20,6 +20,7 @@ import type { SignedInUser } from "./signed-in-user.ts";
 import { getSiteSettings } from "./site-settings.server.ts";
 import { DEFAULT_COVER, isUploadedImage } from "./uploaded-images.ts";
 import { optionalHttpUrl } from "./web-address.ts";
+import { queueWebhookEvent } from "./webhooks.server.ts";
 
 export { DEFAULT_COVER };
 
@@ -217,20 +218,45 @@ export async function createService(
   const status: ServiceStatus =
     studentCoursesNeedApproval && !writer.isOwner ? "pending" : "published";
   const id = crypto.randomUUID();
-  await db
-    .insertInto("services")
-    .values({
-      id,
-      name: input.serviceName,
-      price_cents: Math.round(input.price * 100),
-      description: input.description,
-      image_url: uploadedUrl ?? input.imageUrl ?? DEFAULT_COVER,
-      ...detailsColumns(input),
-      created_by: writer.userId,
-      created_at: new Date().toISOString(),
-      status,
-    })
-    .execute();
+  const now = new Date();
+  const priceCents = Math.round(input.price * 100);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("services")
+      .values({
+        id,
+        name: input.serviceName,
+        price_cents: priceCents,
+        description: input.description,
+        image_url: uploadedUrl ?? input.imageUrl ?? DEFAULT_COVER,
+        ...detailsColumns(input),
+        created_by: writer.userId,
+        created_at: now.toISOString(),
+        status,
+      })
+      .execute();
+    await queueWebhookEvent(
+      trx,
+      "service.created",
+      async () => {
+        const creator = await trx
+          .selectFrom("users")
+          .select("name")
+          .where("id", "=", writer.userId)
+          .executeTakeFirstOrThrow();
+        return {
+          id,
+          name: input.serviceName,
+          price: centsToPrice(priceCents),
+          description: input.description,
+          status: status === "pending" ? "pending" : "published",
+          creatorName: creator.name,
+          createdAt: now.toISOString(),
+        };
+      },
+      { aboutUserId: writer.userId, now },
+    );
+  });
   return { ok: true, id, status };
 }
 

@@ -33,6 +33,7 @@ import * as rateLimitAccountKeys from "./migrations/2026-11-25T15-00_rate-limit-
 import * as blogPosts from "./migrations/2026-11-25T16-00_blog-posts.ts";
 import * as blogContentChanges from "./migrations/2026-11-25T17-00_blog-content-changes.ts";
 import * as siteWordChanges from "./migrations/2026-11-25T18-00_site-word-changes.ts";
+import * as webhooks from "./migrations/2026-11-25T19-00_webhooks.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T16-00_blog-posts": blogPosts,
   "2026-11-25T17-00_blog-content-changes": blogContentChanges,
   "2026-11-25T18-00_site-word-changes": siteWordChanges,
+  "2026-11-25T19-00_webhooks": webhooks,
 };
 
 /** Every migration this code has, oldest first. */

@@ -379,6 +379,48 @@ export interface DeletedPostSlugsTable {
   deleted_at: Timestamp;
 }
 
+export type WebhookEndpointState = "on" | "off" | "failing";
+export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+
+/** Where the teacher's webhooks go (decision 0047). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** A JSON array of event types. */
+  events: string;
+  /** The `whsec_` secret, encrypted (core/webhook-secrets.server.ts). */
+  secret: string;
+  /** `off`: turned off by an owner; `failing`: turned off after 3 days of failed deliveries. */
+  state: Generated<WebhookEndpointState>;
+  state_changed_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** One event on its way to one endpoint, and how its attempts went. */
+export interface WebhookDeliveriesTable {
+  /** Also its `webhook-id`. */
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The JSON body as signed and sent. */
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  /** 1: a test event or a "Send again", sent even while the endpoint is off. */
+  manual: Generated<number>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  claimed_until: Timestamp | null;
+  retry_until: Timestamp;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  about_user_id: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -410,6 +452,8 @@ export interface Database {
   post_tags: PostTagsTable;
   post_revisions: PostRevisionsTable;
   deleted_post_slugs: DeletedPostSlugsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

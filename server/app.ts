@@ -4,6 +4,8 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.server.ts";
+import { defaultAddressRules, type WebhookAddressRules } from "../core/webhook-addresses.server.ts";
+import { webhookSecretKey } from "../core/webhook-secrets.server.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { writeAccessLine } from "./access-log.ts";
 import { accountsApi } from "./api/accounts.ts";
@@ -48,6 +50,7 @@ import { createResponseCache } from "./response-cache.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, securityLogTo } from "./security-log.ts";
 import { serveUploadedImage } from "./uploaded-images.ts";
+import { createWebhookWorker, type WebhookTiming } from "./webhooks.ts";
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -65,6 +68,11 @@ export interface AppOptions {
    * app is serving from the start, as when tests answer requests in process.
    */
   lifecycle?: Lifecycle;
+  /**
+   * Tests only: how webhook hosts are looked up, and the waits shortened (the site uses node:dns
+   * and the real schedule).
+   */
+  webhooks?: WebhookTiming & { resolve?: WebhookAddressRules["resolve"] };
 }
 
 type Env = { Variables: { clientAddress?: string; scriptHashes?: string[] } };
@@ -107,6 +115,7 @@ export function createApp({
   logger = createLogger({ level: config.logLevel }),
   securityLog = securityLogTo(logger),
   lifecycle = { phase: "serving" },
+  webhooks: webhookOptions = {},
 }: AppOptions) {
   const { db } = database;
   const metrics = createMetrics({ db, poolUsage: database.poolUsage });
@@ -123,10 +132,32 @@ export function createApp({
   });
   // Scheduled posts publish themselves (serve.ts starts it beside the mail worker).
   const postScheduler = createPostScheduler({ db, wakeMailWorker: mailOutbox.wake });
+  const authSecret = resolveAuthSecret(config);
+  // Webhooks leave like mail: written beside the event, sent by a worker after the answer
+  // (serve.ts starts it in every process).
+  const { resolve, ...timing } = webhookOptions;
+  const webhookSettings = {
+    secretKey: webhookSecretKey(authSecret),
+    addressRules: {
+      ...defaultAddressRules(config.webhooksAllowLoopback),
+      ...(resolve ? { resolve } : {}),
+    },
+  };
+  const webhookWorker = createWebhookWorker({
+    db,
+    ...webhookSettings,
+    ...timing,
+    siteUrl: config.baseUrl,
+    wakeMailWorker: mailOutbox.wake,
+    log: {
+      warn: (message) => logger.warn(message),
+      error: (message) => logger.error(message),
+    },
+  });
   const auth = createAuth({
     database,
     config,
-    secret: resolveAuthSecret(config),
+    secret: authSecret,
     sendMail: mailOutbox.queue,
     securityLog,
     logger,
@@ -247,6 +278,7 @@ export function createApp({
     securityLog,
     baseUrl: config.baseUrl,
     wakeMailWorker: mailOutbox.wake,
+    wakeWebhookWorker: webhookWorker.wake,
   };
   app.route("/api", servicesApi(api));
   app.route("/api", reviewsApi(api));
@@ -301,6 +333,8 @@ export function createApp({
           logger,
           requestId: currentRequest()?.id,
           wakeMailWorker: mailOutbox.wake,
+          wakeWebhookWorker: webhookWorker.wake,
+          webhooks: webhookSettings,
           baseUrl: config.baseUrl,
           production: config.production,
           googleSignIn: Boolean(config.google),
@@ -356,5 +390,14 @@ export function createApp({
     return c.html(errorPage(reference), 500);
   });
 
-  return { app, auth, mailOutbox, postScheduler, responseCache, metrics, logger };
+  return {
+    app,
+    auth,
+    mailOutbox,
+    postScheduler,
+    webhookWorker,
+    responseCache,
+    metrics,
+    logger,
+  };
 }

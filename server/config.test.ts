@@ -43,6 +43,23 @@ describe("loadConfig", () => {
     );
   });
 
+  it("sends webhooks to the loopback address only with WEBHOOKS_ALLOW_PRIVATE, never in production", () => {
+    expect(loadConfig({}).webhooksAllowLoopback).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowLoopback).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: "yes please" })).toThrow(
+      "WEBHOOKS_ALLOW_PRIVATE",
+    );
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "s".repeat(40),
+      MAIL_OUTBOX_ONLY: "1",
+    };
+    expect(loadConfig(production).webhooksAllowLoopback).toBe(false);
+    expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_PRIVATE: "true" })).toThrow(
+      "WEBHOOKS_ALLOW_PRIVATE: is for tests and trials and never allowed in production",
+    );
+  });
+
   it("keeps serving 5 s after SIGTERM unless SHUTDOWN_GRACE_MS says otherwise (0 for none)", () => {
     expect(loadConfig({}).shutdownGraceMs).toBe(5000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: "1500" }).shutdownGraceMs).toBe(1500);

@@ -75,6 +75,10 @@ const environmentSchema = z.object({
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -base64 48)")
     .optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", "on", "off"])
+    .default("off")
+    .transform((value) => ["true", "1", "on"].includes(value)),
 });
 
 /**
@@ -124,6 +128,11 @@ export interface Config {
   logLevel: LogLevel;
   /** The bearer token Prometheus scrapes /metrics with; without one /metrics is not there. */
   metricsToken: string | undefined;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE: webhooks may go to the loopback address (over http too), for tests
+   * and trials on one machine; every other non-public address stays refused (decision 0047).
+   */
+  webhooksAllowLoopback: boolean;
 }
 
 /**
@@ -171,6 +180,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       "SMTP_URL: is required in production (for a trial without mail, MAIL_OUTBOX_ONLY=true keeps every message in DATA_DIR/outbox)",
     );
   }
+  // On a public server the loopback address reaches what must stay private (decision 0047).
+  if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_PRIVATE) {
+    problems.push(
+      "WEBHOOKS_ALLOW_PRIVATE: is for tests and trials and never allowed in production",
+    );
+  }
   if (env.SMTP_URL && env.MAIL_OUTBOX_ONLY) {
     problems.push("SMTP_URL and MAIL_OUTBOX_ONLY: set one or the other");
   }
@@ -202,5 +217,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
     corsOrigins: new Set(env.CORS_ORIGINS),
+    webhooksAllowLoopback: env.WEBHOOKS_ALLOW_PRIVATE,
   };
 }

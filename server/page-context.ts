@@ -19,6 +19,8 @@ export class PageContext implements AppContext {
   readonly logger: AppContext["logger"];
   readonly requestId: AppContext["requestId"];
   readonly wakeMailWorker: AppContext["wakeMailWorker"];
+  readonly wakeWebhookWorker: AppContext["wakeWebhookWorker"];
+  readonly webhooks: AppContext["webhooks"];
   readonly baseUrl: string;
   readonly production: boolean;
   readonly googleSignIn: boolean;
@@ -34,6 +36,8 @@ export class PageContext implements AppContext {
     this.logger = fields.logger;
     this.requestId = fields.requestId;
     this.wakeMailWorker = fields.wakeMailWorker;
+    this.wakeWebhookWorker = fields.wakeWebhookWorker;
+    this.webhooks = fields.webhooks;
     this.baseUrl = fields.baseUrl;
     this.production = fields.production;
     this.googleSignIn = fields.googleSignIn;

@@ -64,14 +64,16 @@ export async function serve({
   if (blogSeeded > 0) logger.info(`Published the blog's first ${blogSeeded} posts.`);
 
   const lifecycle: Lifecycle = { phase: "starting" };
-  const { app, auth, mailOutbox, postScheduler, responseCache, metrics } = createApp({
-    database,
-    config,
-    lifecycle,
-    logger,
-    // In development Vite serves the files (and the pages load through it).
-    clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
-  });
+  const { app, auth, mailOutbox, postScheduler, webhookWorker, responseCache, metrics } = createApp(
+    {
+      database,
+      config,
+      lifecycle,
+      logger,
+      // In development Vite serves the files (and the pages load through it).
+      clientDirectory: viteMiddleware ? undefined : join(root, "build/client"),
+    },
+  );
   await refuseUnreadableTwoFactor(db, (await auth.$context).secretConfig);
   const toApp = getRequestListener(app.fetch);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -146,6 +148,7 @@ export async function serve({
   });
   mailOutbox.start();
   postScheduler.start();
+  webhookWorker.start();
 
   /**
    * Nothing in flight is dropped (decision 0041). /readyz says 503 at once, and for the grace
@@ -153,7 +156,8 @@ export async function serve({
    * visitors elsewhere. Then no new connection is accepted, idle ones are closed, and the
    * requests in flight finish (server/draining.ts). The mail in hand is finished and recorded before the process ends
    * (a newsletter copy cut off mid-send could not be sent again); rows not yet sent stay in the
-   * outbox for the next start.
+   * outbox for the next start. So are the webhooks being sent (each within its 10 s); the others
+   * wait in their table.
    */
   const shutdown = async (graceMs: number) => {
     if (lifecycle.phase === "stopping") return;
@@ -164,7 +168,12 @@ export async function serve({
       logger.info(`Stopping: serving ${graceMs} ms more while /readyz answers 503.`);
       await delay(graceMs);
     }
-    await Promise.allSettled([drain.drain(), mailOutbox.stop(), postScheduler.stop()]);
+    await Promise.allSettled([
+      drain.drain(),
+      mailOutbox.stop(),
+      postScheduler.stop(),
+      webhookWorker.stop(),
+    ]);
     await db
       .destroy()
       .catch((error: unknown) => logger.error({ err: error }, "Closing the database"));

@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload: sent.upload,
   });
   if (!created.ok) return writeLimited(request, context, user.id, created);
+  context.get(appContext).wakeWebhookWorker();
   // Held for the owner's approval: the student sees it, marked so, on its own page.
   if (created.status === "pending") {
     return redirectWithToast(`/services/${created.id}`, {

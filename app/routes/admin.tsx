@@ -98,6 +98,13 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
         </Link>
         : the home page's hero, About Me, the FAQ, contact details and social links.
       </p>
+      <p className="mt-1">
+        <Link to="/admin/webhooks" className="link font-semibold">
+          Webhooks
+        </Link>
+        : signed notices of new reviews, enrollment requests, messages and more, sent to your own
+        systems.
+      </p>
 
       <CoursesSection outOfCatalogue={data.outOfCatalogue} settings={data.settings} />
 

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { db, clientAddress, wakeMailWorker } = context.get(appContext);
+  const { db, clientAddress, wakeMailWorker, wakeWebhookWorker } = context.get(appContext);
   const honeypot = form.get(HONEYPOT_FIELD);
   const received = await receiveContactMessage(db, {
     input: result.data,
@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!received.ok) return writeLimited(request, context, undefined, received);
   wakeMailWorker();
+  wakeWebhookWorker();
   return redirectWithToast("/contact", { type: "success", message: "Message sent" });
 }
 

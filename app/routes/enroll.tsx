@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const { db, wakeMailWorker } = context.get(appContext);
+  const { db, wakeMailWorker, wakeWebhookWorker } = context.get(appContext);
   const requested = await requestEnrollment(db, {
     writer: writerFor(context, user),
     serviceId: params.id,
@@ -65,7 +65,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!requested.ok && requested.reason === "rate-limited")
     return writeLimited(request, context, user.id, requested);
   if (!requested.ok && requested.reason === "no-such-service") throw data(null, { status: 404 });
-  if (requested.ok) wakeMailWorker();
+  if (requested.ok) {
+    wakeMailWorker();
+    wakeWebhookWorker();
+  }
   return redirectWithToast(`/services/${params.id}/enroll`, {
     type: "success",
     message: requested.ok ? "Your request is sent." : "You have already asked to join this course.",

@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     enrollmentId,
   });
   if (!cancelled.ok) throw notYours(request, context, user.id, "not-found");
+  context.get(appContext).wakeWebhookWorker();
   return redirectWithToast("/my-courses", { type: "success", message: "Request cancelled" });
 }
 

@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Someone else's review, or one already gone: as if it never existed.
   if (!deleted.ok) throw notYours(request, context, user.id, deleted.reason);
+  context.get(appContext).wakeWebhookWorker();
   return redirectWithToast("/my-reviews", { type: "success", message: "Review Delete Success" });
 }
 

@@ -12,7 +12,9 @@ export const meta: Route.MetaFunction = () =>
 /** The link in the confirmation mail: following it confirms the subscription. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const confirmed = await confirmSubscription(context.get(appContext).db, token);
+  const { db, wakeWebhookWorker } = context.get(appContext);
+  const confirmed = await confirmSubscription(db, token);
+  if (confirmed) wakeWebhookWorker();
   return data({ confirmed }, { status: confirmed ? 200 : 404 });
 }
 

@@ -153,6 +153,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } as const;
     return data({ fieldErrors: {}, flash }, { status: 409 });
   }
+  context.get(appContext).wakeWebhookWorker();
   return redirectWithToast(`/services/${params.id}`, {
     type: "success",
     message: "Review successfully added",

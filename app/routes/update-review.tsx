@@ -54,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return writeLimited(request, context, user.id, updated);
   }
   if (!updated.ok) throw notYours(request, context, user.id, updated.reason);
+  context.get(appContext).wakeWebhookWorker();
   return redirectWithToast("/my-reviews", {
     type: "success",
     message: "Review updated successfully",

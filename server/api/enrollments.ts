@@ -56,6 +56,7 @@ export function enrollmentsApi(options: ApiOptions) {
     });
     if (requested.ok) {
       options.wakeMailWorker?.();
+      options.wakeWebhookWorker?.();
       return c.json({ insertedId: requested.id }, 201);
     }
     if (requested.reason === "rate-limited") return tooManyWrites(c, options, requested);
@@ -77,6 +78,7 @@ export function enrollmentsApi(options: ApiOptions) {
       logRefusal(c, options, { status: 404, reason: "not-found", userId: c.get("apiUser").id });
       return c.json({ message: "No open enrollment request of yours has this id." }, 404);
     }
+    options.wakeWebhookWorker?.();
     return c.json({ deletedCount: 1 });
   });
 

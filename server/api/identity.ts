@@ -19,6 +19,8 @@ export interface ApiOptions {
   baseUrl: string;
   /** Tells the mail worker a row was written to the outbox, so the mail leaves at once. */
   wakeMailWorker?: () => void;
+  /** Tells the webhook worker a delivery was written, so it goes out right after the answer. */
+  wakeWebhookWorker?: () => void;
   /** The session cookie's user, as the pages read it (server/auth/session-reader.ts). */
   readSession: SessionReader;
 }

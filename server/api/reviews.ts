@@ -149,7 +149,10 @@ export function reviewsApi(options: ApiOptions) {
       serviceId: body.data.serviceId,
       input: input.data,
     });
-    if (created.ok) return c.json({ insertedId: created.id }, 201);
+    if (created.ok) {
+      options.wakeWebhookWorker?.();
+      return c.json({ insertedId: created.id }, 201);
+    }
     if (created.reason === "rate-limited") return tooManyWrites(c, options, created);
     if (created.reason === "no-such-service")
       return c.json({ message: "No service has this id." }, 404);
@@ -270,7 +273,10 @@ export function reviewsApi(options: ApiOptions) {
       reviewId,
       input: input.data,
     });
-    if (updated.ok) return c.json({ modifiedCount: 1 });
+    if (updated.ok) {
+      options.wakeWebhookWorker?.();
+      return c.json({ modifiedCount: 1 });
+    }
     if (updated.reason === "rate-limited") return tooManyWrites(c, options, updated);
     return notYours(c, updated.reason);
   });
@@ -280,7 +286,10 @@ export function reviewsApi(options: ApiOptions) {
       writer: writerOf(c, options),
       reviewId: c.req.param("id"),
     });
-    if (deleted.ok) return c.json({ deletedCount: 1 });
+    if (deleted.ok) {
+      options.wakeWebhookWorker?.();
+      return c.json({ deletedCount: 1 });
+    }
     if (deleted.reason === "rate-limited") return tooManyWrites(c, options, deleted);
     return notYours(c, deleted.reason);
   });

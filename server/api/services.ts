@@ -183,6 +183,7 @@ export function servicesApi(options: ApiOptions) {
       upload: read.upload,
     });
     if (!created.ok) return tooManyWrites(c, options, created);
+    options.wakeWebhookWorker?.();
     return c.json({ insertedId: created.id }, 201);
   });
 

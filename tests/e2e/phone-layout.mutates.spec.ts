@@ -120,6 +120,7 @@ test("no signed-in page scrolls sideways on a phone, the owner's included", asyn
     `/services/${course}/edit`,
     "/admin",
     "/admin/site",
+    "/admin/webhooks",
     "/admin/newsletter/new",
     "/account",
     "/account/password",

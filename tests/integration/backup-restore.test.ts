@@ -156,6 +156,42 @@ async function fillSite(db: DB): Promise<void> {
       about_user_id: ownerId,
     })
     .execute();
+  const endpointId = crypto.randomUUID();
+  await db
+    .insertInto("webhook_endpoints")
+    .values({
+      id: endpointId,
+      url: "https://hooks.example/ielts?token=abc",
+      events: JSON.stringify(["review.created", "contact.received"]),
+      secret: "v1.aXY.dGFn.c2VhbGVk",
+      state: "failing",
+      state_changed_at: later.toISOString(),
+      failing_since: now.toISOString(),
+      created_by: ownerId,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto("webhook_deliveries")
+    .values({
+      id: crypto.randomUUID(),
+      endpoint_id: endpointId,
+      event_type: "contact.received",
+      payload: JSON.stringify({ type: "contact.received", data: { message: AWKWARD } }),
+      status: "failed",
+      manual: 1,
+      attempts: 9,
+      next_attempt_at: null,
+      claimed_until: null,
+      retry_until: later.toISOString(),
+      last_attempt_at: later.toISOString(),
+      last_status_code: 503,
+      last_error: "HTTP 503",
+      delivered_at: null,
+      about_user_id: ownerId,
+      created_at: now.toISOString(),
+    })
+    .execute();
   await setPaymentInstructions(db, `Pay by bank transfer.\n${AWKWARD}`);
   await saveHero(db, ownerId, { title: "Band 7, for real", text: AWKWARD });
 

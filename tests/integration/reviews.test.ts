@@ -677,6 +677,8 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let reviewId: string;
   let enrollmentId: string;
   let postId: string;
+  let endpointId: string;
+  let deliveryId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -709,6 +711,37 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     });
     if (!post.ok) throw new Error("The matrix's post was not written.");
     postId = post.id;
+    // A webhook endpoint with a failed delivery, as the owner's page lists them.
+    endpointId = crypto.randomUUID();
+    deliveryId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await site.database.db
+      .insertInto("webhook_endpoints")
+      .values({
+        id: endpointId,
+        url: "https://hooks.example/ielts",
+        events: JSON.stringify(["review.created"]),
+        secret: "v1.sealed.never.opened",
+        state: "on",
+        state_changed_at: null,
+        failing_since: null,
+        created_by: owner.id,
+        created_at: now,
+      })
+      .execute();
+    await site.database.db
+      .insertInto("webhook_deliveries")
+      .values({
+        id: deliveryId,
+        endpoint_id: endpointId,
+        event_type: "review.created",
+        payload: "{}",
+        status: "failed",
+        retry_until: now,
+        last_error: "HTTP 500",
+        created_at: now,
+      })
+      .execute();
   });
 
   function api(method: string, path: string, who: Person | undefined, body?: unknown) {
@@ -752,6 +785,8 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("post_revisions").select("id").orderBy("id").execute(),
         db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
         db.selectFrom("site_word_changes").selectAll().orderBy("id").execute(),
+        db.selectFrom("webhook_endpoints").selectAll().orderBy("id").execute(),
+        db.selectFrom("webhook_deliveries").selectAll().orderBy("id").execute(),
       ]),
     );
   };
@@ -1093,6 +1128,59 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       "404",
     ],
     [() => "/admin/posts/no-such-post/delete", "owner", () => ({}), () => forms({ x: "y" }), "404"],
+    // The owner's webhooks (issue 28): every form, for everyone but an owner.
+    ...(["anonymous", "student", "author"] as const).flatMap(
+      (caller): (typeof pageCalls)[number][] => [
+        [
+          () => "/admin/webhooks",
+          caller,
+          () => ({
+            intent: "add-endpoint",
+            url: "https://hooks.example/taken-over",
+            events: "review.created",
+          }),
+          () =>
+            forms(
+              {},
+              { intent: "add-endpoint", url: "http://169.254.169.254/" },
+              { intent: "add-endpoint", url: "", events: "no.such.event" },
+            ),
+          "404",
+        ],
+        ...["test-endpoint", "endpoint-off", "endpoint-on", "delete-endpoint"].map(
+          (intent): (typeof pageCalls)[number] => [
+            () => "/admin/webhooks",
+            caller,
+            () => ({ intent, endpointId }),
+            () => forms({ intent }, { intent, endpointId: "x".repeat(500) }),
+            "404",
+          ],
+        ),
+        [
+          () => "/admin/webhooks",
+          caller,
+          () => ({ intent: "resend-delivery", deliveryId }),
+          () => forms({ intent: "resend-delivery" }, { intent: "nothing", deliveryId }),
+          "404",
+        ],
+      ],
+    ),
+    ...["test-endpoint", "endpoint-off", "delete-endpoint"].map(
+      (intent): (typeof pageCalls)[number] => [
+        () => "/admin/webhooks",
+        "owner",
+        () => ({ intent, endpointId: "no-such-endpoint" }),
+        () => forms({ intent }, { intent, endpointId: "" }),
+        "404",
+      ],
+    ),
+    [
+      () => "/admin/webhooks",
+      "owner",
+      () => ({ intent: "resend-delivery", deliveryId: "no-such-delivery" }),
+      () => forms({ intent: "resend-delivery" }),
+      "404",
+    ],
   ];
 
   it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {

@@ -49,6 +49,9 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   // The owner's pages and the teacher's, enrollment and newsletter flows (issue 9).
   [["GET", "POST"], "/admin"],
   [["GET", "POST"], "/admin/site"],
+  // The owner's webhooks (issue 28).
+  [["GET", "POST"], "/admin/webhooks"],
+  [["POST"], "/admin/webhooks.data"],
   [["GET"], "/admin/subscribers.csv"],
   [["GET", "POST"], "/admin/newsletter/new"],
   [["GET", "POST"], "/admin/newsletter/{id}"],

@@ -6,9 +6,13 @@ import { waitForSite } from "../../scripts/wait-for-site.ts";
 /**
  * A second server process, as `npm start` runs one, on the same database as the test's site (as
  * a second machine would be): started before the tests of the calling `describe` block and
- * stopped after them. Its `origin` is its own address and its BASE_URL.
+ * stopped after them. Its `origin` is its own address and its BASE_URL; `environment` adds to
+ * (or overrides) the variables it is started with.
  */
-export function secondServerOn(site: { database: { url: string } }): { readonly origin: string } {
+export function secondServerOn(
+  site: { database: { url: string } },
+  environment: Record<string, string> = {},
+): { readonly origin: string } {
   const port = 3500 + Math.floor(Math.random() * 400);
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
@@ -22,6 +26,7 @@ export function secondServerOn(site: { database: { url: string } }): { readonly 
         SHUTDOWN_GRACE_MS: "0",
         BASE_URL: origin,
         NODE_ENV: "",
+        ...environment,
       },
       stdio: ["ignore", "ignore", "inherit"],
     });

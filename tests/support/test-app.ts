@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from "./databases.ts";
 const root = join(import.meta.dirname, "..", "..");
 
 type ServerEntry = typeof import("../../server/entry.ts");
+/** How the app looks webhook hosts up and times its retries (server/app.ts), for tests to change. */
+export type WebhookTestOptions = NonNullable<Parameters<ServerEntry["createApp"]>[0]["webhooks"]>;
 
 /**
  * The built server (server/entry.ts bundled with the pages), as `npm start` runs it: the test
@@ -24,13 +26,15 @@ export async function loadServerBuild(): Promise<ServerEntry> {
  * The whole site as `npm start` serves it (API, built pages, files), bound to a test database,
  * answering requests in process. Mail waits in the outbox table until a test calls
  * `deliverMail()` (the server's background worker is not running); what was sent then lands in
- * `outbox`, or goes through `sendMail` when one is given.
+ * `outbox`, or goes through `sendMail` when one is given. Webhooks wait likewise until a test
+ * calls `deliverWebhooks()` or starts `webhookWorker` as server/serve.ts does; `webhooks` changes
+ * how their hosts are looked up and their retries timed.
  */
 export async function createTestApp(
   database: DatabaseHandle,
   environment: Record<string, string> = {},
   outbox: Mail[] = [],
-  { sendMail }: { sendMail?: SendMail } = {},
+  { sendMail, webhooks }: { sendMail?: SendMail; webhooks?: WebhookTestOptions } = {},
 ) {
   const { createApp, loadConfig, createLogger, securityLogTo } = await loadServerBuild();
   const securityEvents: SecurityEvent[] = [];
@@ -45,7 +49,7 @@ export async function createTestApp(
     },
   });
   const writeSecurityLine = securityLogTo(logger);
-  const { app, auth, mailOutbox, postScheduler } = createApp({
+  const { app, auth, mailOutbox, postScheduler, webhookWorker } = createApp({
     database,
     config: loadConfig({
       PORT: "3000",
@@ -65,6 +69,7 @@ export async function createTestApp(
       writeSecurityLine(event);
     },
     clientDirectory: join(root, "build", "client"),
+    ...(webhooks ? { webhooks } : {}),
   });
   // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read the
   // security log the app wrote (as events, and as lines of its whole log), and run the mail
@@ -76,6 +81,8 @@ export async function createTestApp(
     logLines,
     deliverMail: (now?: Date) => mailOutbox.deliverDue(now),
     postScheduler,
+    deliverWebhooks: (now?: Date) => webhookWorker.deliverDue(now),
+    webhookWorker,
   });
 }
 
@@ -86,12 +93,19 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * tests and dropped after them. Read `site.app`, `site.database` and `site.outbox` (the mail
  * sent once a test calls `site.app.deliverMail()`) inside the tests.
  */
-export function testSiteOn(engine: Engine, environment: Record<string, string> = {}) {
+export function testSiteOn(
+  engine: Engine,
+  environment: Record<string, string> = {},
+  options: { webhooks?: WebhookTestOptions } = {},
+) {
   const site = { outbox: [] as Mail[] } as { app: TestApp; database: TestDatabase; outbox: Mail[] };
   beforeAll(async () => {
     site.database = await createTestDatabase(engine);
-    site.app = await createTestApp(site.database, environment, site.outbox);
+    site.app = await createTestApp(site.database, environment, site.outbox, options);
   });
-  afterAll(() => site.database.drop());
+  afterAll(async () => {
+    await site.app?.webhookWorker.stop();
+    await site.database.drop();
+  });
   return site;
 }
