@@ -87,6 +87,8 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_OAUTH_STAND_IN: `http://localhost:${googlePort}`,
         CORS_ORIGINS: `http://localhost:${clientOriginPort}`,
+        // A line per request would bury the test run's own output: warnings and errors only.
+        LOG_LEVEL: "warn",
         // The webhook test's receiver listens on 127.0.0.1, which a real site refuses.
         WEBHOOKS_ALLOW_PRIVATE: "true",
       },
