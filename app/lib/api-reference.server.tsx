@@ -50,6 +50,7 @@ interface ReferenceAnswer {
 export interface TryItCall {
   method: string;
   path: string;
+  /** A path parameter starts with its example; a query one shows it as a hint, and starts empty. */
   parameters: { name: string; in: "path" | "query"; required: boolean; example: string }[];
   /** The body's example, for a call that takes one. */
   body: string | null;
@@ -182,18 +183,21 @@ function accessOf(operation: OpenApiOperation): string {
 }
 
 function parameterOf(parameter: OpenApiParameter): ReferenceParameter {
+  const example =
+    parameter.example === undefined
+      ? ""
+      : typeof parameter.example === "string"
+        ? parameter.example
+        : JSON.stringify(parameter.example);
   return {
     name: parameter.name,
     in: parameter.in,
     type: typeOf(parameter.schema),
     required: parameter.required,
-    notes: [parameter.description, notesOf(parameter.schema)].filter(Boolean).join(" "),
-    example:
-      parameter.example === undefined
-        ? ""
-        : typeof parameter.example === "string"
-          ? parameter.example
-          : JSON.stringify(parameter.example),
+    notes: [parameter.description, notesOf(parameter.schema), example && `Example: \`${example}\`.`]
+      .filter(Boolean)
+      .join(" "),
+    example,
   };
 }
 

@@ -158,8 +158,9 @@ function TryIt({ call }: { call: TryItCall }) {
                 <input
                   id={`${id}-${parameter.in}-${parameter.name}`}
                   name={`${parameter.in}:${parameter.name}`}
-                  defaultValue={parameter.example}
-                  required={parameter.in === "path"}
+                  {...(parameter.in === "path"
+                    ? { defaultValue: parameter.example, required: true }
+                    : { placeholder: parameter.example })}
                   className="field mt-1 font-mono text-sm"
                   autoComplete="off"
                   spellCheck={false}

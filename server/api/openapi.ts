@@ -406,12 +406,14 @@ export function openApiDocument(
         return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(
           ([name, field]): OpenApiParameter => {
             const { description, ...rest } = field;
+            const example = operation.queryExample?.[name];
             return {
               name,
               in: "query",
               required: required.has(name),
               ...(typeof description === "string" ? { description } : {}),
               schema: rest,
+              ...(example === undefined ? {} : { example }),
             };
           },
         );

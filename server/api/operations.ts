@@ -102,6 +102,8 @@ export interface Operation {
   pathParameters?: Readonly<Record<string, { description: string; example: string }>>;
   /** What the handler parses the query with; each field is one parameter. */
   query?: readonly z.ZodObject[];
+  /** An example value of each query parameter worth showing one for. */
+  queryExample?: Readonly<Record<string, string | number>>;
   body?: RequestBody;
   responses: Readonly<Partial<Record<Status, Answer>>>;
   /** A public read answered with an ETag, and 304 to If-None-Match (server/http-caching.ts). */

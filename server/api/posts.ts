@@ -100,6 +100,7 @@ export const postsOperations = {
     access: "anyone",
     etag: true,
     query: [pageQuery],
+    queryExample: { page: 0, tag: "writing" },
     responses: {
       200: { description: "The page's posts.", body: postPageSchema },
       400: refusal("A parameter is wrong.", "page must be a whole number from 0"),

@@ -138,6 +138,7 @@ export const reviewsOperations = {
       },
     },
     query: [reviewQuerySchema],
+    queryExample: { page: 1, size: 10, sort: "helpful", stars: 5, module: "academic" },
     responses: {
       200: {
         description: "All of them (no parameters), or one page.",
@@ -177,6 +178,7 @@ export const reviewsOperations = {
     description: "Only ever the caller's own, with their e-mail address.",
     access: "identity",
     query: [myReviewsQuery],
+    queryExample: { email: "amina@example.com" },
     responses: {
       200: { description: "The caller's reviews.", body: z.array(ownReviewSchema) },
       403: refusal("`email` is someone else's.", "You can only list your own reviews."),

@@ -160,6 +160,15 @@ export const servicesOperations = {
     access: "anyone",
     etag: true,
     query: [pageQuery, catalogueFilterSchema],
+    queryExample: {
+      page: 0,
+      size: 9,
+      q: "writing",
+      sort: "price-low",
+      module: "academic",
+      minPrice: 20,
+      maxPrice: 50,
+    },
     responses: {
       200: {
         description: "The page's courses and how many match in all.",
