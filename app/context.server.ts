@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { WebhookSettings } from "../core/webhooks.server.ts";
 import type { DB } from "../db/index.ts";
+import type { OpenApiDocument } from "../server/api/openapi.ts";
 import type { Auth } from "../server/auth/index.ts";
 import type { SessionLookup } from "../server/auth/session-reader.ts";
 import type { Logger } from "../server/logger.ts";
@@ -42,6 +43,8 @@ export interface AppContext {
   production: boolean;
   /** Who sent the request, from its session cookie only (server/auth/session-reader.ts). */
   session: SessionLookup;
+  /** The JSON API's OpenAPI document (server/api/openapi.ts), which /api/docs shows. */
+  apiDocument: OpenApiDocument;
 }
 
 /**

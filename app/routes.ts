@@ -16,6 +16,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
+  // The JSON API's reference; every other path under /api is the API (server/refusal.ts).
+  route("api/docs", "routes/api-docs.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("my-reviews", "routes/my-reviews.tsx"),

@@ -10,9 +10,11 @@ import type { DatabaseHandle } from "../db/index.ts";
 import { writeAccessLine } from "./access-log.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { authApi } from "./api/auth.ts";
+import { apiDocument } from "./api/document.ts";
 import { enrollmentsApi } from "./api/enrollments.ts";
 import { apiFallback, completeApiAnswers } from "./api/fallback.ts";
 import type { ApiOptions } from "./api/identity.ts";
+import { openApiApi } from "./api/openapi.ts";
 import { passwordResetRequestApi } from "./api/password-reset.ts";
 import { postsApi } from "./api/posts.ts";
 import { reviewsApi } from "./api/reviews.ts";
@@ -286,7 +288,12 @@ export function createApp({
   app.route("/api", enrollmentsApi(api));
   app.route("/api", postsApi(api));
   app.route("/api", tokensApi(api));
-  app.all("/api/*", apiFallback(app as never));
+  // Made once, from the routes' own schemas (server/api/document.ts); /api/docs shows it.
+  const document = apiDocument(config.baseUrl);
+  app.route("/api", openApiApi(document));
+  const fallback = apiFallback(app as never);
+  // /api/docs is the reference's page: it goes on to the pages below.
+  app.all("/api/*", (c, next) => (isApiPath(c.req.path) ? fallback(c) : next()));
 
   // Files.
   if (clientDirectory) {
@@ -341,6 +348,7 @@ export function createApp({
           googleAuthorizationUrl: (url) => toStandIn(url, config.googleStandIn),
           authHeaders: (request) => pageAuthHeaders(request, addressOf(c)),
           session,
+          apiDocument: document,
         },
         () => addressOf(c),
       ),

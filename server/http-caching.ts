@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { sendsSessionCookie } from "./auth/session-cookie.ts";
 
@@ -22,6 +23,42 @@ export function publicJson(c: Context, value: unknown): Response {
   c.header("ETag", tag);
   if (clientHolds(c.req.header("if-none-match"), tag)) return c.body(null, 304);
   return c.body(body, 200, { "Content-Type": "application/json" });
+}
+
+/**
+ * A public JSON answer that never changes while the process runs (the API's document, ~130 KB):
+ * written and hashed once, compressed once the first client asks for an encoding (Brotli
+ * quality 9: ~15 KB, a few milliseconds once; gzip 9), then answered as `publicJson` would. The
+ * rest of the API is not compressed: its answers are small.
+ */
+export function publicConstantJson(value: unknown) {
+  const body = Buffer.from(JSON.stringify(value));
+  const tag = `"${hash("sha1", body, "base64url")}"`;
+  const encoders = {
+    br: () =>
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    gzip: () => gzipSync(body, { level: 9 }),
+  };
+  const encoded: Partial<Record<keyof typeof encoders, Buffer>> = {};
+  return (c: Context): Response => {
+    c.header("Cache-Control", PUBLIC_REVALIDATED);
+    c.header("ETag", tag);
+    c.header("Vary", "Accept-Encoding");
+    if (clientHolds(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+    const accepted = c.req.header("accept-encoding") ?? "";
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    if (!encoding) return c.body(new Uint8Array(body), 200, { "Content-Type": "application/json" });
+    encoded[encoding] ??= encoders[encoding]();
+    c.header("Content-Encoding", encoding);
+    return c.body(new Uint8Array(encoded[encoding]), 200, {
+      "Content-Type": "application/json",
+    });
+  };
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as GET and HEAD use). */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { isApiPath } from "./refusal.ts";
 
 /**
  * How many requests the process works on at once before it turns new ones away. A page takes a
@@ -30,7 +31,8 @@ export function shedLoad(
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (inFlight >= maxInFlight) {
       onShed?.();
-      const api = req.url === "/api" || req.url?.startsWith("/api/") === true;
+      // The API's reference (/api/docs) is a page: it is told so as a page.
+      const api = isApiPath((req.url ?? "").split("?")[0] ?? "");
       const body = api ? BUSY_JSON : BUSY_PAGE;
       res.writeHead(503, {
         "Content-Type": api ? "application/json" : "text/html; charset=utf-8",

@@ -27,6 +27,7 @@ export class PageContext implements AppContext {
   readonly googleAuthorizationUrl: AppContext["googleAuthorizationUrl"];
   readonly authHeaders: AppContext["authHeaders"];
   readonly session: AppContext["session"];
+  readonly apiDocument: AppContext["apiDocument"];
   readonly #clientAddress: () => string;
 
   constructor(fields: Omit<AppContext, "clientAddress">, clientAddress: () => string) {
@@ -44,6 +45,7 @@ export class PageContext implements AppContext {
     this.googleAuthorizationUrl = fields.googleAuthorizationUrl;
     this.authHeaders = fields.authHeaders;
     this.session = fields.session;
+    this.apiDocument = fields.apiDocument;
     this.#clientAddress = clientAddress;
   }
 

@@ -73,8 +73,9 @@ export function tagsOf(path: string): string[] | undefined {
 const CATALOGUE_PATHS = new Set(["/", "/services", "/api/", "/api/services", "/sitemap.xml"]);
 const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
 // The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T17-00).
+// The API's reference changes only with the code, and names the site in its footer.
 const FIXED_PAGE =
-  /^\/(?:blog(?:\/tag)?(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|about|privacy|terms|robots\.txt)$/;
+  /^\/(?:blog(?:\/tag)?(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|api\/docs|about|privacy|terms|robots\.txt)$/;
 
 /** A session, a two-factor challenge or a toast (Better Auth's cookies and the site's own). */
 const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?ielts-hub[.-]/;

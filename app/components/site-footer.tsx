@@ -17,6 +17,8 @@ const columns = [
     links: [
       { label: "About me", to: "/about" },
       { label: "Contact", to: "/contact" },
+      // The JSON API's reference, for developers.
+      { label: "API", to: "/api/docs" },
     ],
   },
   {

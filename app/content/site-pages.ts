@@ -19,4 +19,6 @@ export const sitePages = {
   about: { path: "/about", revised: "2026-11-23" },
   privacy: { path: "/privacy", revised: "2026-11-24" },
   terms: { path: "/terms", revised: "2026-11-23" },
+  // The JSON API's reference: it changes with the API.
+  apiDocs: { path: "/api/docs", revised: "2026-11-25" },
 } satisfies Record<string, SitePage>;

@@ -1,3 +1,4 @@
+import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/robots-txt";
 
@@ -34,6 +35,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const { baseUrl } = context.get(appContext);
   const lines = [
     "User-agent: *",
+    // The API's reference is a public page under /api/: the longer rule wins (RFC 9309).
+    `Allow: ${sitePages.apiDocs.path}`,
     ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${baseUrl}/sitemap.xml`,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { accountDeletionSchema, deleteAccount } from "../../core/account-deletion.server.ts";
-import { exportAccountData } from "../../core/account-export.server.ts";
+import { type AccountExport, exportAccountData } from "../../core/account-export.server.ts";
 import { isEmailVerified } from "../../core/accounts.server.ts";
 import { issueApiToken } from "../../core/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
@@ -13,8 +13,96 @@ import {
   readSessionOf,
   requireApiUser,
 } from "./identity.ts";
+import { type Operation, refusal } from "./operations.ts";
+import { accountExportSchema, deletedSchema, meSchema } from "./schemas.ts";
 
-const tokenRequest = z.object({ email: z.string().max(MAX_EMAIL_LENGTH) });
+const tokenRequest = z.object({
+  email: z.string().max(MAX_EMAIL_LENGTH).meta({ description: "The caller's own e-mail address." }),
+});
+
+// "Download my data" is built in core and described in schemas.ts: each must fit the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const exportFitsItsSchema: Same<AccountExport, z.output<typeof accountExportSchema>> = true;
+void exportFitsItsSchema;
+
+/** The routes below, for the OpenAPI document (server/api/openapi.ts). */
+export const accountsOperations = {
+  token: {
+    method: "POST",
+    path: "/api/jwt",
+    operationId: "issueApiToken",
+    tag: "Account",
+    summary: "A bearer token for the signed-in caller",
+    description:
+      "With the session cookie of a sign-in (`POST /api/auth/sign-in/email`), for the owner of `email` only. The token is good for 300 seconds and ends with its session.",
+    access: "session",
+    body: { schema: tokenRequest, example: { email: "amina@example.com" } },
+    responses: {
+      200: {
+        description: "The token, for `Authorization: Bearer …`.",
+        body: z.object({ token: z.string().meta({ description: "ih_…" }) }),
+        example: { token: "ih_9rX…" },
+      },
+      400: refusal("No e-mail address.", 'Send a JSON body with your e-mail: {"email": "…"}.'),
+      401: refusal("Not signed in (no session cookie).", "Sign in first."),
+      403: refusal(
+        "Another person's e-mail address.",
+        "A token is only issued for your own e-mail.",
+      ),
+    },
+  },
+  me: {
+    method: "GET",
+    path: "/api/me",
+    operationId: "getMe",
+    tag: "Account",
+    summary: "Who the token or session belongs to",
+    access: "identity",
+    responses: { 200: { description: "The caller.", body: meSchema } },
+  },
+  export: {
+    method: "GET",
+    path: "/api/me/export",
+    operationId: "exportMyData",
+    tag: "Account",
+    summary: "Everything stored about the caller",
+    description: "The same document as 'Download my data' on /account (decision 0033).",
+    access: "identity",
+    responses: {
+      200: { description: "The caller's data.", body: accountExportSchema },
+      404: refusal("The account was deleted meanwhile.", "This account no longer exists."),
+    },
+  },
+  delete: {
+    method: "DELETE",
+    path: "/api/me",
+    operationId: "deleteMyAccount",
+    tag: "Account",
+    summary: "Delete the caller's account and everything about them",
+    description:
+      "As /account/delete does: confirmed with the password (a guess against the account's limit). An account without a password (Google only) is deleted on the site, just after signing in with Google.",
+    access: "identity",
+    body: { schema: accountDeletionSchema, example: { password: "a long and unusual passphrase" } },
+    responses: {
+      200: {
+        description: "Deleted, signed out everywhere; a goodbye mail follows.",
+        body: deletedSchema,
+      },
+      400: refusal(
+        "No password.",
+        'Send your password to confirm the deletion: {"password": "…"}.',
+      ),
+      403: refusal(
+        "A wrong password, or an account without one (delete it on the site).",
+        "This is not your password: nothing was deleted.",
+      ),
+      429: {
+        ...refusal("Over the password limits."),
+        headers: ["Retry-After"],
+      },
+    },
+  },
+} satisfies Record<string, Operation>;
 
 /**
  * The caller's account on the JSON API: `POST /api/jwt` issues a bearer token (an opaque one,
@@ -46,14 +134,15 @@ export function accountsApi(options: ApiOptions) {
 
   api.get("/me", requireApiUser(options), async (c) => {
     const user = c.get("apiUser");
-    return c.json({
+    const me: z.output<typeof meSchema> = {
       _id: user.id,
       email: user.email,
       displayName: user.name,
       photoURL: user.image,
       emailVerified: await isEmailVerified(db, user.id),
       twoFactorEnabled: user.twoFactorEnabled,
-    });
+    };
+    return c.json(me);
   });
 
   // The same document as the account page's "Download my data".

@@ -12,6 +12,11 @@ export async function readJson(c: { req: { json: () => Promise<unknown> } }): Pr
   return body;
 }
 
+/** Whether a body is a JSON object (not an array, not null): the shape every call's body takes. */
+export function isJsonObject(body: unknown): body is Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body);
+}
+
 export type MultipartRead =
   | { ok: true; form: FormData; fields: Record<string, string> }
   | { ok: false; message: string };

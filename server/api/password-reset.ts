@@ -1,8 +1,28 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
+import { z } from "zod";
+import { passwordResetRequestSchema } from "../../core/accounts.server.ts";
+import {
+  RESET_PASSWORD_PAGE,
+  requestPasswordReset,
+} from "../../core/password-reset-request.server.ts";
 import type { DB } from "../../db/index.ts";
 import type { SecurityLog } from "../security-log.ts";
+import type { Operation } from "./operations.ts";
+import { messageSchema } from "./schemas.ts";
+
+/**
+ * The body, as core's use case reads it: the address by the login form's own schema, and
+ * `redirectTo`, a path on this site (anything else becomes the default page).
+ */
+export const passwordResetBodySchema = passwordResetRequestSchema.extend({
+  redirectTo: z
+    .string()
+    .optional()
+    .meta({
+      description: `The page the mailed link opens, on this site (default ${RESET_PASSWORD_PAGE}).`,
+    }),
+});
 
 /** Better Auth's own answer to this call, kept so that its clients see no difference. */
 const ANSWER = {
@@ -10,6 +30,42 @@ const ANSWER = {
   message: "If this email exists in our system, check your email for the reset link",
 };
 const ROUTE = "POST /api/auth/request-password-reset";
+
+/** The route below, for the OpenAPI document (server/api/openapi.ts). */
+export const passwordResetOperations = {
+  request: {
+    method: "POST",
+    path: "/api/auth/request-password-reset",
+    operationId: "requestPasswordReset",
+    tag: "Sign-in",
+    summary: "Mail a link to choose a new password",
+    description:
+      "The same answer whether or not an account has the address; the mail leaves shortly after. 5 an hour per client address, counted with the login form's requests and the resets.",
+    access: "anyone",
+    body: {
+      schema: passwordResetBodySchema,
+      example: { email: "amina@example.com", redirectTo: RESET_PASSWORD_PAGE },
+    },
+    responses: {
+      200: {
+        description: "Queued, if the address has an account.",
+        body: z.object({ status: z.literal(true), message: z.string() }),
+        example: ANSWER,
+      },
+      400: {
+        description: "No JSON body, or no valid e-mail address.",
+        body: messageSchema,
+        example: { message: "Please enter a valid e-mail address." },
+      },
+      413: { description: "The body is over 4 KB.", body: messageSchema },
+      429: {
+        description: "Over the limit: nothing was sent.",
+        body: messageSchema,
+        headers: ["Retry-After"],
+      },
+    },
+  },
+} satisfies Record<string, Operation>;
 
 /**
  * `POST /api/auth/request-password-reset {email, redirectTo?}` (mounted at /api/auth in front of

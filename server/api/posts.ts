@@ -24,7 +24,7 @@ import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { parsePublishAt } from "../../core/time-zones.ts";
 import { ownUploadPath } from "../../core/uploaded-images.ts";
 import { publicJson } from "../http-caching.ts";
-import { problems, readJson } from "./bodies.ts";
+import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
@@ -34,6 +34,16 @@ import {
   tooManyWrites,
   writerOf,
 } from "./identity.ts";
+import { idParameter, type Operation, refusal, TOO_MANY_WRITES } from "./operations.ts";
+import {
+  deletedSchema,
+  insertedSchema,
+  modifiedSchema,
+  type PostJson,
+  type PostSummaryJson,
+  postPageSchema,
+  postSchema,
+} from "./schemas.ts";
 
 const pageQuery = z.object({
   page: z.coerce
@@ -45,27 +55,193 @@ const pageQuery = z.object({
   tag: z.string().max(100, "tag is too long").optional(),
 });
 
-/** Only the fields named here are read: an id, a status or an author in the body changes nothing. */
-const postBody = z
-  .object({
-    title: z.unknown(),
-    slug: z.unknown(),
-    body: z.unknown(),
-    excerpt: z.unknown(),
-    featureImageUrl: z.unknown(),
-    featureImageAlt: z.unknown(),
-    tags: z.unknown(),
-    metaTitle: z.unknown(),
-    metaDescription: z.unknown(),
-    sendByEmail: z.unknown(),
-  })
-  .partial();
-
 const scheduleBody = z.object({
-  publishAt: z.string({
-    error: "Send publishAt: a date and time in the teacher's time zone, or with its offset.",
-  }),
+  publishAt: z
+    .string({
+      error: "Send publishAt: a date and time in the teacher's time zone, or with its offset.",
+    })
+    .meta({
+      description:
+        "`2026-12-01T09:30` in the teacher's time zone (the site's setting), or an instant with its offset.",
+    }),
 });
+
+const POST_BODY_EXAMPLE = {
+  title: "Five mistakes in Task 2 introductions",
+  body: "Most introductions repeat the question word for word…",
+  tags: ["writing", "task 2"],
+  sendByEmail: false,
+};
+const postIdParameter = idParameter("post");
+const postParameter = {
+  post: { description: "The post's id.", example: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10" },
+};
+/** Every refusal a write to a post may get (core/posts.server.ts's PostRefusal). */
+const postRefusals = {
+  400: refusal(
+    "A field is wrong, the body is no JSON object, or the time is not in the future.",
+    "Please write a title.",
+  ),
+  404: refusal("No post has this id.", "No post has this id."),
+  409: refusal("Another post has this address, or the post is published already."),
+  429: TOO_MANY_WRITES,
+} as const;
+const ownersOnly = "Owners only: anyone else gets 403 before the body is read.";
+
+/** The routes below, for the OpenAPI document (server/api/openapi.ts). */
+export const postsOperations = {
+  list: {
+    method: "GET",
+    path: "/api/posts",
+    operationId: "listPosts",
+    tag: "Blog",
+    summary: "One page of published posts, newest first",
+    description: "Pages count from 0. An unknown `tag` is an empty page.",
+    access: "anyone",
+    etag: true,
+    query: [pageQuery],
+    queryExample: { page: 0, tag: "writing" },
+    responses: {
+      200: { description: "The page's posts.", body: postPageSchema },
+      400: refusal("A parameter is wrong.", "page must be a whole number from 0"),
+    },
+  },
+  get: {
+    method: "GET",
+    // One path with PATCH and DELETE by id: the same template, whatever its name.
+    path: "/api/posts/{post}",
+    operationId: "getPost",
+    tag: "Blog",
+    summary: "One published post",
+    access: "anyone",
+    etag: true,
+    pathParameters: {
+      post: {
+        description: "The post's address (its slug).",
+        example: "five-mistakes-in-task-2-introductions",
+      },
+    },
+    responses: {
+      200: { description: "The post, rendered, with its neighbours.", body: postSchema },
+      404: refusal("No published post has this address.", "No post has this address."),
+      410: refusal("The post at this address was deleted.", "This post was deleted."),
+    },
+  },
+  create: {
+    method: "POST",
+    path: "/api/posts",
+    operationId: "createPost",
+    tag: "Blog",
+    summary: "Write a draft",
+    description: `${ownersOnly} The address (slug) is made from the title when left out.`,
+    access: "owner",
+    body: { schema: postInputSchema, example: POST_BODY_EXAMPLE },
+    responses: {
+      201: {
+        description: "Saved as a draft.",
+        body: insertedSchema.extend({ slug: z.string() }),
+        example: { insertedId: "2c7e…", slug: "five-mistakes-in-task-2-introductions" },
+      },
+      ...postRefusals,
+    },
+  },
+  update: {
+    method: "PATCH",
+    path: "/api/posts/{post}",
+    operationId: "updatePost",
+    tag: "Blog",
+    summary: "Change a post",
+    description: `${ownersOnly} Every field is sent again, as the edit page sends them.`,
+    access: "owner",
+    pathParameters: postParameter,
+    body: { schema: postInputSchema, example: POST_BODY_EXAMPLE },
+    responses: {
+      200: {
+        description: "Changed.",
+        body: modifiedSchema.extend({ slug: z.string() }),
+      },
+      ...postRefusals,
+    },
+  },
+  delete: {
+    method: "DELETE",
+    path: "/api/posts/{post}",
+    operationId: "deletePost",
+    tag: "Blog",
+    summary: "Delete a post",
+    description: `${ownersOnly} Its address then answers 410.`,
+    access: "owner",
+    pathParameters: postParameter,
+    responses: { 200: { description: "Deleted.", body: deletedSchema }, ...postRefusals },
+  },
+  publish: {
+    method: "POST",
+    path: "/api/posts/{id}/publish",
+    operationId: "publishPost",
+    tag: "Blog",
+    summary: "Publish a post now",
+    description: `${ownersOnly} Mailed to the newsletter's subscribers when it asks to be.`,
+    access: "owner",
+    pathParameters: postIdParameter,
+    responses: {
+      200: {
+        description: "Published.",
+        body: modifiedSchema.extend({
+          emailed: z.boolean().meta({ description: "Whether it goes to the subscribers." }),
+        }),
+      },
+      ...postRefusals,
+    },
+  },
+  schedule: {
+    method: "POST",
+    path: "/api/posts/{id}/schedule",
+    operationId: "schedulePost",
+    tag: "Blog",
+    summary: "Publish a post later",
+    description: ownersOnly,
+    access: "owner",
+    pathParameters: postIdParameter,
+    body: { schema: scheduleBody, example: { publishAt: "2026-12-01T09:30" } },
+    responses: {
+      200: {
+        description: "Scheduled: the instant, and the time zone it was read in.",
+        body: modifiedSchema.extend({ publishAt: z.iso.datetime(), timeZone: z.string() }),
+        example: {
+          modifiedCount: 1,
+          publishAt: "2026-12-01T09:30:00.000Z",
+          timeZone: "Europe/London",
+        },
+      },
+      ...postRefusals,
+    },
+  },
+  unpublish: {
+    method: "POST",
+    path: "/api/posts/{id}/unpublish",
+    operationId: "unpublishPost",
+    tag: "Blog",
+    summary: "Take a post back to draft",
+    description: ownersOnly,
+    access: "owner",
+    pathParameters: postIdParameter,
+    responses: { 200: { description: "A draft again.", body: modifiedSchema }, ...postRefusals },
+  },
+  restoreRevision: {
+    method: "POST",
+    path: "/api/posts/{id}/revisions/{revisionId}/restore",
+    operationId: "restorePostRevision",
+    tag: "Blog",
+    summary: "Bring back an earlier revision of a post",
+    description: ownersOnly,
+    access: "owner",
+    pathParameters: {
+      ...postIdParameter,
+      revisionId: { description: "The revision's id.", example: "9b1e…" },
+    },
+    responses: { 200: { description: "Restored.", body: modifiedSchema }, ...postRefusals },
+  },
+} satisfies Record<string, Operation>;
 
 /**
  * The blog in the JSON API (decision 0039): `GET /api/posts?page=&tag=` and `GET
@@ -82,7 +258,7 @@ export function postsApi(options: ApiOptions) {
   const owner = requireApiOwner(options);
   const absolute = (url: string) => absoluteUrl(url, baseUrl);
 
-  const summaryJson = (post: PostSummary) => ({
+  const summaryJson = (post: PostSummary): PostSummaryJson => ({
     _id: post.id,
     slug: post.slug,
     url: `${baseUrl}/blog/${post.slug}`,
@@ -96,7 +272,7 @@ export function postsApi(options: ApiOptions) {
     updatedAt: post.updatedAt.toISOString(),
     readingMinutes: post.readingMinutes,
   });
-  const postJson = (post: PostView) => ({
+  const postJson = (post: PostView): Omit<PostJson, "previous" | "next"> => ({
     ...summaryJson(post),
     bodyHtml: post.bodyHtml,
     metaTitle: post.metaTitle,
@@ -116,11 +292,12 @@ export function postsApi(options: ApiOptions) {
   api.get("/posts/:slug", async (c) => {
     const found = await getPublishedPost(db, c.req.param("slug"));
     if (found.found) {
-      return publicJson(c, {
+      const post: PostJson = {
         ...postJson(found.post),
         previous: found.previous,
         next: found.next,
-      });
+      };
+      return publicJson(c, post);
     }
     if (found.gone) return c.json({ message: "This post was deleted." }, 410);
     return c.json({ message: "No post has this address." }, 404);
@@ -146,9 +323,9 @@ export function postsApi(options: ApiOptions) {
 
   /** The post's fields from the JSON body; an address of our own upload is kept as its path. */
   const readPostInput = async (c: Context<ApiUserEnv>) => {
-    const parsed = postBody.safeParse(await readJson(c));
-    if (!parsed.success) return { ok: false as const, message: "Send a JSON object." };
-    const input = postInputSchema.safeParse(parsed.data);
+    const body = await readJson(c);
+    if (!isJsonObject(body)) return { ok: false as const, message: "Send a JSON object." };
+    const input = postInputSchema.safeParse(body);
     if (!input.success) return { ok: false as const, message: problems(input.error) };
     const url = input.data.featureImageUrl;
     return {

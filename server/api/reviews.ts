@@ -34,7 +34,7 @@ import {
 } from "../../core/reviews.server.ts";
 import { findService } from "../../core/services.server.ts";
 import { publicJson } from "../http-caching.ts";
-import { problems, readJson } from "./bodies.ts";
+import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
@@ -44,20 +44,311 @@ import {
   tooManyWrites,
   writerOf,
 } from "./identity.ts";
+import { idParameter, type Operation, refusal, TOO_MANY_WRITES } from "./operations.ts";
+import {
+  deletedSchema,
+  insertedSchema,
+  modifiedSchema,
+  ownReviewSchema,
+  publicReviewSchema,
+  reviewPageSchema,
+} from "./schemas.ts";
 import { apiShapes } from "./shapes.ts";
 
 const NOT_YOURS = "No review of yours has this id.";
+const NO_REVIEW = "No review has this id.";
+const NO_SERVICE = "No service has this id.";
 
 /** The query parameters that ask for one page of a course's reviews instead of all of them. */
 const LIST_PARAMETERS = ["page", "size", "sort", "stars", "module"];
 
-/** The optional IELTS outcome a review may carry, read as sent (the use case checks it). */
-const outcomeBody = {
-  module: z.unknown().optional(),
-  bandBefore: z.unknown().optional(),
-  bandAchieved: z.unknown().optional(),
-  testMonth: z.unknown().optional(),
+const { rating, message, module, bandBefore, bandAchieved, testMonth } =
+  reviewInputOptionalStarsSchema.shape;
+
+/**
+ * A new review as the original client sends it: `userMessage` is the review's words, and without
+ * `rating` it has no stars. The rest of that client's body (serviceName, img, price, userEmail,
+ * userName, userPhoto, addTime) is not read; nor is anything else. The fields come in the form's
+ * order (stars, words, outcome), as the messages of a refusal do.
+ */
+export const reviewPostSchema = z.object({
+  serviceId: z.string().min(1).max(MAX_ID_LENGTH).meta({ description: "The course's id." }),
+  rating,
+  userMessage: message,
+  module,
+  bandBefore,
+  bandAchieved,
+  testMonth,
+});
+
+/**
+ * An edit of one's own review: `text` is its words. A field left out keeps what the review has
+ * (`rating` too); null clears an outcome field.
+ */
+export const reviewPatchSchema = z.object({
+  rating,
+  text: message,
+  module,
+  bandBefore,
+  bandAchieved,
+  testMonth,
+});
+
+/** `email`, when given, must be the caller's own (403 otherwise). */
+const myReviewsQuery = z.object({
+  email: z.string().optional().meta({ description: "The caller's own e-mail address (optional)." }),
+});
+
+const OUTCOME_EXAMPLE = {
+  module: "academic",
+  bandBefore: 6,
+  bandAchieved: 7,
+  testMonth: "2026-03",
 };
+const reviewParameter = idParameter("review", "0b9f1f0a-5d63-4d4e-8d0e-0a4f3b9d7c21");
+const noReview = refusal("No review the caller may see has this id.", NO_REVIEW);
+const ownersOnly = (what: string) => refusal(`Only the site's owners ${what}.`);
+const helpfulAnswers = {
+  200: {
+    description: "How many people now find the review helpful.",
+    body: z.object({ helpful: z.number().int() }),
+    example: { helpful: 4 },
+  },
+  403: refusal("It is the caller's own review.", "You cannot vote on your own review."),
+  404: refusal("No visible review has this id.", NO_REVIEW),
+} as const;
+
+/** The routes below, for the OpenAPI document (server/api/openapi.ts). */
+export const reviewsOperations = {
+  list: {
+    method: "GET",
+    // One path with PATCH and DELETE /api/reviews/{id}: the same template, whatever its name.
+    path: "/api/reviews/{id}",
+    operationId: "listReviews",
+    tag: "Reviews",
+    summary: "A course's reviews",
+    description:
+      "Without parameters, every visible review, newest first, as a plain array. With any of `page`, `size`, `sort`, `stars` or `module`, one page of them as `{reviews, count}`. No e-mail addresses.",
+    access: "anyone",
+    etag: true,
+    pathParameters: {
+      id: {
+        description: "The course's id (not a review's: this call predates the others).",
+        example: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10",
+      },
+    },
+    query: [reviewQuerySchema],
+    queryExample: { page: 1, size: 10, sort: "helpful", stars: 5, module: "academic" },
+    responses: {
+      200: {
+        description: "All of them (no parameters), or one page.",
+        body: z.union([z.array(publicReviewSchema), reviewPageSchema]),
+      },
+      400: refusal("A parameter is wrong.", "stars is a whole number from 1 to 5."),
+      404: refusal("No course in the catalogue has this id.", NO_SERVICE),
+    },
+  },
+  markHelpful: {
+    method: "POST",
+    path: "/api/reviews/{id}/helpful",
+    operationId: "markReviewHelpful",
+    tag: "Reviews",
+    summary: "Mark someone else's review helpful",
+    description: "Once per person: asking again changes nothing.",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: helpfulAnswers,
+  },
+  withdrawHelpful: {
+    method: "DELETE",
+    path: "/api/reviews/{id}/helpful",
+    operationId: "withdrawHelpfulVote",
+    tag: "Reviews",
+    summary: "Take back one's helpful vote",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: helpfulAnswers,
+  },
+  mine: {
+    method: "GET",
+    path: "/api/my-reviews",
+    operationId: "listMyReviews",
+    tag: "Reviews",
+    summary: "The caller's own reviews",
+    description: "Only ever the caller's own, with their e-mail address.",
+    access: "identity",
+    query: [myReviewsQuery],
+    queryExample: { email: "amina@example.com" },
+    responses: {
+      200: { description: "The caller's reviews.", body: z.array(ownReviewSchema) },
+      403: refusal("`email` is someone else's.", "You can only list your own reviews."),
+    },
+  },
+  create: {
+    method: "POST",
+    path: "/api/reviews",
+    operationId: "createReview",
+    tag: "Reviews",
+    summary: "Review a course",
+    description:
+      "One review per person and course. The IELTS outcome is optional: `module` academic or general, bands 0–9 in steps of 0.5, `testMonth` YYYY-MM not in the future.",
+    access: "identity",
+    body: {
+      schema: reviewPostSchema,
+      example: {
+        serviceId: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10",
+        rating: 5,
+        userMessage: "My essays finally answered the question.",
+        ...OUTCOME_EXAMPLE,
+      },
+    },
+    responses: {
+      201: { description: "Posted.", body: insertedSchema },
+      400: refusal(
+        "No `serviceId`, or a field is wrong (every wrong field's message).",
+        "Please choose from 1 to 5 stars.",
+      ),
+      404: refusal("No course in the catalogue has this id.", NO_SERVICE),
+      409: refusal(
+        "The caller already reviewed this course.",
+        "You have already reviewed this service.",
+      ),
+      429: TOO_MANY_WRITES,
+    },
+  },
+  reply: {
+    method: "PUT",
+    path: "/api/reviews/{id}/reply",
+    operationId: "replyToReview",
+    tag: "Reviews",
+    summary: "Write the teacher's public reply under a review",
+    description: "Owners only. The review's author is mailed when the reply first appears.",
+    access: "identity",
+    pathParameters: reviewParameter,
+    body: { schema: replyInputSchema, example: { text: "Thank you, and well done!" } },
+    responses: {
+      200: { description: "Written.", body: modifiedSchema },
+      400: refusal("No text, or too long.", "Please write your reply."),
+      403: ownersOnly("answer reviews"),
+      404: noReview,
+    },
+  },
+  deleteReply: {
+    method: "DELETE",
+    path: "/api/reviews/{id}/reply",
+    operationId: "deleteReviewReply",
+    tag: "Reviews",
+    summary: "Delete the teacher's reply",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: {
+      200: {
+        description: "Deleted (0 when there was none).",
+        body: z.object({ deletedCount: z.union([z.literal(0), z.literal(1)]) }),
+      },
+      403: ownersOnly("answer reviews"),
+      404: noReview,
+    },
+  },
+  report: {
+    method: "POST",
+    path: "/api/reviews/{id}/reports",
+    operationId: "reportReview",
+    tag: "Reviews",
+    summary: "Report someone else's review",
+    access: "identity",
+    pathParameters: reviewParameter,
+    body: { schema: reportInputSchema, example: { reason: "spam", note: "An advert." } },
+    responses: {
+      201: { description: "Reported.", body: insertedSchema },
+      400: refusal(
+        "No reason from the list, or the note is too long.",
+        "Please choose a reason from the list.",
+      ),
+      403: refusal("It is the caller's own review.", "You cannot report your own review."),
+      404: refusal("No visible review has this id.", NO_REVIEW),
+      409: refusal("The caller already reported it.", "You have already reported this review."),
+      429: TOO_MANY_WRITES,
+    },
+  },
+  hide: {
+    method: "POST",
+    path: "/api/reviews/{id}/hide",
+    operationId: "hideReview",
+    tag: "Reviews",
+    summary: "Hide a review, with the reason",
+    description: "Owners only. Its author still sees it, and why it was hidden.",
+    access: "identity",
+    pathParameters: reviewParameter,
+    body: { schema: hideInputSchema, example: { reason: "personal-information" } },
+    responses: {
+      200: { description: "Hidden.", body: modifiedSchema },
+      400: refusal("No reason from the list.", "Please choose a reason from the list."),
+      403: ownersOnly("moderate reviews"),
+      404: noReview,
+    },
+  },
+  restore: {
+    method: "POST",
+    path: "/api/reviews/{id}/restore",
+    operationId: "restoreReview",
+    tag: "Reviews",
+    summary: "Show a hidden review again",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: {
+      200: { description: "Shown again.", body: modifiedSchema },
+      403: ownersOnly("moderate reviews"),
+      404: noReview,
+    },
+  },
+  own: {
+    method: "GET",
+    path: "/api/update/{id}",
+    operationId: "getOwnReview",
+    tag: "Reviews",
+    summary: "One of the caller's own reviews",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: {
+      200: { description: "The review, with the caller's e-mail address.", body: ownReviewSchema },
+      404: refusal("No review of the caller's has this id.", NOT_YOURS),
+    },
+  },
+  update: {
+    method: "PATCH",
+    path: "/api/reviews/{id}",
+    operationId: "updateOwnReview",
+    tag: "Reviews",
+    summary: "Change one's own review",
+    access: "identity",
+    pathParameters: reviewParameter,
+    body: {
+      schema: reviewPatchSchema,
+      example: { text: "Even better the second time.", rating: 5 },
+    },
+    responses: {
+      200: { description: "Changed.", body: modifiedSchema },
+      400: refusal("A field is wrong.", "Please write your review."),
+      404: refusal("No review of the caller's has this id.", NOT_YOURS),
+      429: TOO_MANY_WRITES,
+    },
+  },
+  delete: {
+    method: "DELETE",
+    path: "/api/reviews/{id}",
+    operationId: "deleteOwnReview",
+    tag: "Reviews",
+    summary: "Delete one's own review",
+    access: "identity",
+    pathParameters: reviewParameter,
+    responses: {
+      200: { description: "Deleted.", body: deletedSchema },
+      404: refusal("No review of the caller's has this id.", NOT_YOURS),
+      429: TOO_MANY_WRITES,
+    },
+  },
+} satisfies Record<string, Operation>;
 
 /**
  * The reviews of the JSON API: a service's reviews for anyone (no e-mail addresses); the
@@ -83,7 +374,7 @@ export function reviewsApi(options: ApiOptions) {
   api.get("/reviews/:serviceId", async (c) => {
     const serviceId = c.req.param("serviceId");
     const service = await findService(db, serviceId);
-    if (!service) return c.json({ message: "No service has this id." }, 404);
+    if (!service) return c.json({ message: NO_SERVICE }, 404);
     const params = c.req.query();
     if (!LIST_PARAMETERS.some((name) => name in params)) {
       return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
@@ -107,7 +398,7 @@ export function reviewsApi(options: ApiOptions) {
       return c.json({ message: "You cannot vote on your own review." }, 403);
     }
     logRefusal(c, options, { status: 404, reason: "not-found", userId });
-    return c.json({ message: "No review has this id." }, 404);
+    return c.json({ message: NO_REVIEW }, 404);
   };
   api.post("/reviews/:id/helpful", apiUser, async (c) =>
     voted(c, await markHelpful(db, { voter: c.get("apiUser"), reviewId: c.req.param("id") })),
@@ -120,7 +411,7 @@ export function reviewsApi(options: ApiOptions) {
   // without it the answer is still only the caller's reviews, never anyone else's.
   api.get("/my-reviews", apiUser, async (c) => {
     const user = c.get("apiUser");
-    const email = c.req.query("email");
+    const { email } = myReviewsQuery.parse(c.req.query());
     if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
       logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
       return c.json({ message: "You can only list your own reviews." }, 403);
@@ -128,41 +419,35 @@ export function reviewsApi(options: ApiOptions) {
     return c.json((await listReviewsByUser(db, user.id)).map(ownReviewJson));
   });
 
-  // The original client's body (serviceName, img, price, userEmail, userName, userPhoto,
-  // addTime) carries no stars: such a review is stored without a rating. Only serviceId,
-  // userMessage and rating are read.
   api.post("/reviews", apiUser, async (c) => {
-    const body = z
-      .object({
-        serviceId: z.string().min(1).max(MAX_ID_LENGTH),
-        userMessage: z.unknown().optional(),
-        rating: z.unknown().optional(),
-        ...outcomeBody,
-      })
-      .safeParse(await readJson(c));
-    if (!body.success) return c.json({ message: "Send {serviceId, userMessage, rating?}." }, 400);
-    const { userMessage, serviceId: _, ...rest } = body.data;
-    const input = reviewInputOptionalStarsSchema.safeParse({ ...rest, message: userMessage });
-    if (!input.success) return c.json({ message: problems(input.error) }, 400);
-    const created = await createReview(db, {
-      writer: writerOf(c, options),
-      serviceId: body.data.serviceId,
-      input: input.data,
-    });
+    const body = await readJson(c);
+    const parsed = reviewPostSchema.safeParse(body);
+    if (!parsed.success) {
+      const noServiceId =
+        !isJsonObject(body) || parsed.error.issues.some((issue) => issue.path[0] === "serviceId");
+      return c.json(
+        {
+          message: noServiceId ? "Send {serviceId, userMessage, rating?}." : problems(parsed.error),
+        },
+        400,
+      );
+    }
+    const { serviceId, userMessage, ...rest } = parsed.data;
+    const input = { ...rest, message: userMessage };
+    const created = await createReview(db, { writer: writerOf(c, options), serviceId, input });
     if (created.ok) {
       options.wakeWebhookWorker?.();
       return c.json({ insertedId: created.id }, 201);
     }
     if (created.reason === "rate-limited") return tooManyWrites(c, options, created);
-    if (created.reason === "no-such-service")
-      return c.json({ message: "No service has this id." }, 404);
+    if (created.reason === "no-such-service") return c.json({ message: NO_SERVICE }, 404);
     return c.json({ message: "You have already reviewed this service." }, 409);
   });
 
   // The teacher's public answer under a review: owners only (403 for anyone else).
   const replyRefused = (c: Context<ApiUserEnv>, refusal: ReplyRefusal) =>
     refuseChange(c, options, refusal.reason, {
-      notFound: "No review has this id.",
+      notFound: NO_REVIEW,
       forbidden: "Only the site's owner answers reviews.",
     });
 
@@ -194,7 +479,7 @@ export function reviewsApi(options: ApiOptions) {
   // Reports: any signed-in user, of someone else's review, once.
   const reportRefused = (c: Context<ApiUserEnv>, reason: "not-found" | "own-review") =>
     reason === "not-found"
-      ? c.json({ message: "No review has this id." }, 404)
+      ? c.json({ message: NO_REVIEW }, 404)
       : c.json({ message: "You cannot report your own review." }, 403);
 
   api.post("/reviews/:id/reports", apiUser, async (c) => {
@@ -218,7 +503,7 @@ export function reviewsApi(options: ApiOptions) {
   // Moderation: owners only (403 for anyone else).
   const moderationRefused = (c: Context<ApiUserEnv>, refusal: ModerationRefusal) =>
     refuseChange(c, options, refusal.reason, {
-      notFound: "No review has this id.",
+      notFound: NO_REVIEW,
       forbidden: "Only the site's owner moderates reviews.",
     });
 
@@ -259,19 +544,18 @@ export function reviewsApi(options: ApiOptions) {
     const reviewId = c.req.param("id");
     const allowed = await mayChangeOwnReview(db, { userId: c.get("apiUser").id, reviewId });
     if (!allowed.ok) return notYours(c, allowed.reason);
-    const body = z
-      .object({ text: z.unknown().optional(), rating: z.unknown().optional(), ...outcomeBody })
-      .safeParse(await readJson(c));
-    if (!body.success) return c.json({ message: "Send {text} and optionally {rating}." }, 400);
+    const body = await readJson(c);
+    if (!isJsonObject(body))
+      return c.json({ message: "Send {text} and optionally {rating}." }, 400);
     // Without a rating the review keeps the stars it has (or its lack of them); the same for
     // each outcome field, which null clears.
-    const { text, ...rest } = body.data;
-    const input = reviewInputOptionalStarsSchema.safeParse({ ...rest, message: text });
-    if (!input.success) return c.json({ message: problems(input.error) }, 400);
+    const parsed = reviewPatchSchema.safeParse(body);
+    if (!parsed.success) return c.json({ message: problems(parsed.error) }, 400);
+    const { text, ...rest } = parsed.data;
     const updated = await updateOwnReview(db, {
       writer: writerOf(c, options),
       reviewId,
-      input: input.data,
+      input: { ...rest, message: text },
     });
     if (updated.ok) {
       options.wakeWebhookWorker?.();

@@ -9,6 +9,7 @@ import {
   deleteService,
   findService,
   latestServices,
+  MAX_PRICE,
   mayChangeService,
   SERVICES_PAGE_SIZE,
   type ServiceInput,
@@ -19,7 +20,7 @@ import {
 import { ownUploadPath } from "../../core/uploaded-images.ts";
 import { publicJson } from "../http-caching.ts";
 import { isMultipart } from "../request-bodies.ts";
-import { problems, readJson, readMultipart } from "./bodies.ts";
+import { isJsonObject, problems, readJson, readMultipart } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
@@ -28,6 +29,15 @@ import {
   tooManyWrites,
   writerOf,
 } from "./identity.ts";
+import { idParameter, type Operation, refusal, TOO_MANY_WRITES } from "./operations.ts";
+import {
+  deletedSchema,
+  insertedSchema,
+  modifiedSchema,
+  serviceListSchema,
+  serviceSchema,
+  serviceWithSummarySchema,
+} from "./schemas.ts";
 import { apiShapes } from "./shapes.ts";
 
 const MAX_PAGE_SIZE = 100;
@@ -47,12 +57,43 @@ const pageQuery = z.object({
     .default(SERVICES_PAGE_SIZE),
 });
 
-/** The multipart field that carries a course's picture (JPEG, PNG or WebP, at most 5 MB). */
-const IMAGE_FIELD = "image";
-/** Details sent as their JSON text in a multipart body (an object or a list). */
-const JSON_DETAILS = new Set(["level", "length", "learningPoints"]);
+const course = serviceInputSchema.shape;
+
+/**
+ * A course as an API client sends it: the Add Service form's fields under the API's names (`img`
+ * for the picture's address), in the form's order, so the messages of a refusal come in the
+ * form's order too. The price may be a number or its text; `img` null means none. Only these
+ * fields are read: a `_id` or a creator in the body changes nothing.
+ */
+export const serviceBodySchema = z.object({
+  serviceName: course.serviceName,
+  price: z
+    .union([z.string(), z.number()], { error: "Please enter a price." })
+    .transform(String)
+    .pipe(course.price)
+    .meta({
+      description: `In dollars, as a number or its text: at most two decimals, not negative, at most ${MAX_PRICE}.`,
+    }),
+  img: course.imageUrl.nullable(),
+  description: course.description,
+  module: course.module,
+  level: course.level,
+  length: course.length,
+  format: course.format,
+  learningPoints: course.learningPoints,
+});
+
+/** The multipart body: the same fields as text, the picture as a file (decision 0028). */
+const MULTIPART = {
+  jsonFields: ["level", "length", "learningPoints"],
+  files: {
+    image:
+      "A JPEG, PNG or WebP of at most 5 MB, checked by its content and resized to WebP; it wins over `img`.",
+  },
+} as const;
 /** Details an empty multipart field clears (null), as an empty field does on the Edit page. */
-const DETAILS = new Set([...JSON_DETAILS, "module", "format"]);
+const DETAILS = new Set<string>([...MULTIPART.jsonFields, "module", "format"]);
+const IMAGE_FIELD = "image";
 
 /**
  * A multipart body's text fields in the JSON body's shape: `level`, `length` and
@@ -64,7 +105,7 @@ function multipartServiceBody(fields: Record<string, string>): Record<string, un
     Object.entries(fields).map(([name, value]) => {
       if (!DETAILS.has(name)) return [name, value];
       if (value.trim() === "") return [name, null];
-      if (!JSON_DETAILS.has(name)) return [name, value];
+      if (!(MULTIPART.jsonFields as readonly string[]).includes(name)) return [name, value];
       try {
         return [name, JSON.parse(value)];
       } catch {
@@ -73,6 +114,145 @@ function multipartServiceBody(fields: Record<string, string>): Record<string, un
     }),
   );
 }
+
+const SERVICE_BODY_EXAMPLE = {
+  serviceName: "IELTS Writing Task 2 clinic",
+  price: 49.5,
+  description: "Four weeks of essays, each corrected within two days.",
+  module: "academic",
+  level: { from: 5.5, to: 7 },
+  length: { value: 4, unit: "weeks" },
+  format: "video",
+  learningPoints: ["Plan an essay in five minutes"],
+};
+
+const NO_SERVICE = "No service has this id.";
+const serviceBody = {
+  schema: serviceBodySchema,
+  example: SERVICE_BODY_EXAMPLE,
+  multipart: MULTIPART,
+};
+const badServiceBody = refusal(
+  "A field is missing or wrong (the messages of every wrong field, in the form's order), the body is no JSON object, or the picture is refused.",
+  "Please enter a price such as 49 or 49.50 (at most two decimals, not negative).",
+);
+
+/** The routes below, for the OpenAPI document (server/api/openapi.ts). */
+export const servicesOperations = {
+  latest: {
+    method: "GET",
+    path: "/api/",
+    operationId: "latestServices",
+    tag: "Courses",
+    summary: "The 3 newest courses",
+    access: "anyone",
+    etag: true,
+    responses: { 200: { description: "The newest courses first.", body: z.array(serviceSchema) } },
+  },
+  list: {
+    method: "GET",
+    path: "/api/services",
+    operationId: "listServices",
+    tag: "Courses",
+    summary: "One page of the catalogue, searched and filtered",
+    description:
+      "`q` finds every word, as a prefix, in the name or description; `module` academic or general includes the courses for both. An empty parameter counts as not given.",
+    access: "anyone",
+    etag: true,
+    query: [pageQuery, catalogueFilterSchema],
+    queryExample: {
+      page: 0,
+      size: 9,
+      q: "writing",
+      sort: "price-low",
+      module: "academic",
+      minPrice: 20,
+      maxPrice: 50,
+    },
+    responses: {
+      200: {
+        description: "The page's courses and how many match in all.",
+        body: serviceListSchema,
+      },
+      400: refusal(
+        "A parameter is wrong: every message, joined by `; `.",
+        "size must be a whole number from 1 to 100",
+      ),
+    },
+  },
+  get: {
+    method: "GET",
+    path: "/api/services/{id}",
+    operationId: "getService",
+    tag: "Courses",
+    summary: "One course with its review summary",
+    access: "anyone",
+    etag: true,
+    pathParameters: idParameter("course"),
+    responses: {
+      200: {
+        description: "The course, with the same numbers as its page.",
+        body: serviceWithSummarySchema,
+      },
+      404: refusal("No course in the catalogue has this id.", NO_SERVICE),
+    },
+  },
+  create: {
+    method: "POST",
+    path: "/api/services",
+    operationId: "createService",
+    tag: "Courses",
+    summary: "Add a course",
+    description:
+      "The caller is recorded as its creator; it waits for the owner's approval when the owner chose so. Send JSON, or `multipart/form-data` with a picture in `image`.",
+    access: "identity",
+    body: serviceBody,
+    responses: {
+      201: { description: "Added.", body: insertedSchema },
+      400: badServiceBody,
+      429: TOO_MANY_WRITES,
+    },
+  },
+  update: {
+    method: "PATCH",
+    path: "/api/services/{id}",
+    operationId: "updateService",
+    tag: "Courses",
+    summary: "Change a course",
+    description:
+      "For its creator or an owner. A detail left out stays, `null` clears it; without `img` (or `image`) the course gets the default cover, so send back the `img` you read to keep its picture.",
+    access: "identity",
+    pathParameters: idParameter("course"),
+    body: serviceBody,
+    responses: {
+      200: { description: "Changed.", body: modifiedSchema },
+      400: badServiceBody,
+      403: refusal(
+        "The caller may see the course but did not create it.",
+        "Only the service's creator or the site's owner may change it.",
+      ),
+      404: refusal("No course the caller may see has this id.", NO_SERVICE),
+      429: TOO_MANY_WRITES,
+    },
+  },
+  delete: {
+    method: "DELETE",
+    path: "/api/services/{id}",
+    operationId: "deleteService",
+    tag: "Courses",
+    summary: "Delete a course",
+    description:
+      "For its creator or an owner. A course with reviews is unpublished instead (the owner can restore it).",
+    access: "identity",
+    pathParameters: idParameter("course"),
+    responses: {
+      200: { description: "Deleted (or unpublished).", body: deletedSchema },
+      403: refusal("The caller may see the course but did not create it."),
+      404: refusal("No course the caller may see has this id.", NO_SERVICE),
+      429: TOO_MANY_WRITES,
+    },
+  },
+} satisfies Record<string, Operation>;
 
 type ServiceInputRead =
   | { ok: true; input: ServiceInput; upload: PreparedImage | undefined }
@@ -110,27 +290,12 @@ export function servicesApi(options: ApiOptions) {
 
   api.get("/services/:id", async (c) => {
     const service = await findService(db, c.req.param("id"));
-    if (!service) return c.json({ message: "No service has this id." }, 404);
+    if (!service) return c.json({ message: NO_SERVICE }, 404);
     return publicJson(
       c,
       serviceWithSummaryJson(service, await summarizeCourseReviews(db, service.id)),
     );
   });
-
-  // Only the fields named here are read: a `_id` or creator smuggled into the body changes nothing.
-  const serviceBody = z
-    .object({
-      serviceName: z.unknown(),
-      price: z.unknown(),
-      description: z.unknown(),
-      img: z.unknown(),
-      module: z.unknown(),
-      level: z.unknown(),
-      length: z.unknown(),
-      format: z.unknown(),
-      learningPoints: z.unknown(),
-    })
-    .partial();
 
   /**
    * The course's fields from a JSON body, or from a multipart one (the same fields as text, the
@@ -141,26 +306,18 @@ export function servicesApi(options: ApiOptions) {
   const readServiceInput = async (c: Context<ApiUserEnv>): Promise<ServiceInputRead> => {
     const multipart = isMultipart(c) ? await readMultipart(c, [IMAGE_FIELD]) : undefined;
     if (multipart && !multipart.ok) return multipart;
-    const parsed = serviceBody.safeParse(
-      multipart ? multipartServiceBody(multipart.fields) : await readJson(c),
-    );
-    if (!parsed.success) return { ok: false, message: "Send a JSON object." };
-    const { serviceName, price, description, img, ...details } = parsed.data;
-    const input = serviceInputSchema.safeParse({
-      serviceName,
-      price: typeof price === "number" ? String(price) : price,
-      description,
-      imageUrl: img ?? "",
-      ...details,
-    });
-    if (!input.success) return { ok: false, message: problems(input.error) };
+    const body = multipart ? multipartServiceBody(multipart.fields) : await readJson(c);
+    if (!isJsonObject(body)) return { ok: false, message: "Send a JSON object." };
+    const parsed = serviceBodySchema.safeParse(body);
+    if (!parsed.success) return { ok: false, message: problems(parsed.error) };
+    const { img, ...fields } = parsed.data;
     const picture = multipart
       ? await readImageUpload(multipart.form, IMAGE_FIELD)
       : ({ ok: true, image: undefined } as const);
     if (!picture.ok) return picture;
     return {
       ok: true,
-      input: { ...input.data, imageUrl: ownUploadPath(input.data.imageUrl, baseUrl) },
+      input: { ...fields, imageUrl: ownUploadPath(img ?? undefined, baseUrl) },
       upload: picture.image,
     };
   };
@@ -169,7 +326,7 @@ export function servicesApi(options: ApiOptions) {
   const refused = (c: Context<ApiUserEnv>, refusal: ServiceRefusal | WriteLimited) => {
     if (refusal.reason === "rate-limited") return tooManyWrites(c, options, refusal);
     return refuseChange(c, options, refusal.reason, {
-      notFound: "No service has this id.",
+      notFound: NO_SERVICE,
       forbidden: "Only the service's creator or the site's owner may change it.",
     });
   };

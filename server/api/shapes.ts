@@ -3,11 +3,18 @@ import { toAddTime } from "../../core/format.ts";
 import type { PublicReview, Review } from "../../core/reviews.server.ts";
 import type { Service } from "../../core/services.server.ts";
 import { absoluteUrl } from "../../core/site.ts";
+import type {
+  OwnReviewJson,
+  PublicReviewJson,
+  ServiceJson,
+  ServiceWithSummaryJson,
+} from "./schemas.ts";
 
 /**
  * The seed's JSON shapes, so its clients keep working, with two changes (issue 7,
  * item 16; docs/decisions/0014): `img` is an absolute URL, since a root-relative path means
  * nothing to another client; and a review's `userEmail` appears only in its author's own answers.
+ * Each is typed as its schema in schemas.ts says, which the OpenAPI document describes.
  */
 export function apiShapes(baseUrl: string) {
   // Our own covers are stored as root-relative paths (`/images/...`); courses added with an
@@ -15,7 +22,7 @@ export function apiShapes(baseUrl: string) {
   const absolute = (url: string) => absoluteUrl(url, baseUrl);
 
   /** A service as the list shows it; one service's own answer adds its review summary. */
-  function serviceJson(service: Service) {
+  function serviceJson(service: Service): ServiceJson {
     return {
       _id: service.id,
       serviceName: service.name,
@@ -31,7 +38,7 @@ export function apiShapes(baseUrl: string) {
   }
 
   /** A review as anyone may see it: no e-mail address. */
-  function publicReviewJson(review: PublicReview) {
+  function publicReviewJson(review: PublicReview): PublicReviewJson {
     return {
       _id: review.id,
       serviceId: review.serviceId,
@@ -51,7 +58,7 @@ export function apiShapes(baseUrl: string) {
   }
 
   /** A review in its author's own answers, with their e-mail as the seed sent it. */
-  function ownReviewJson(review: Review) {
+  function ownReviewJson(review: Review): OwnReviewJson {
     return { ...publicReviewJson(review), userEmail: review.userEmail };
   }
 
@@ -59,7 +66,10 @@ export function apiShapes(baseUrl: string) {
    * One service with its review summary: the same numbers as the course page's, `rating` and
    * `ratingCount` included.
    */
-  function serviceWithSummaryJson(service: Service, summary: ReviewSummary) {
+  function serviceWithSummaryJson(
+    service: Service,
+    summary: ReviewSummary,
+  ): ServiceWithSummaryJson {
     return {
       ...serviceJson(service),
       rating: summary.average,

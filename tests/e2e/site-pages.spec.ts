@@ -10,6 +10,7 @@ const footerLinks = [
   ["General Training", "/services?module=general", "Services"],
   ["About me", "/about", "About me"],
   ["Contact", "/contact", "Contact"],
+  ["API", "/api/docs", "API reference"],
   ["Terms of use", "/terms", "Terms of use"],
   ["Cookie policy", "/privacy#cookies", "Privacy policy"],
   ["Privacy policy", "/privacy", "Privacy policy"],

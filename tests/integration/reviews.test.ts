@@ -854,6 +854,24 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     ["DELETE", () => "/api/tokens/current", "anonymous", undefined, 401],
   ];
 
+  it("gives the API's document and its reference page to anyone alike, and takes no write there", async () => {
+    const answers = new Set<string>();
+    for (const caller of Object.keys(who) as (keyof typeof who)[]) {
+      const document = await rawApi("GET", "/api/openapi.json", who[caller]());
+      expect(document.status, caller).toBe(200);
+      answers.add(`${document.headers.get("etag")} ${document.headers.get("cache-control")}`);
+      const person = who[caller]();
+      const page = await site.app.request(`${ORIGIN}/api/docs`, {
+        headers: person ? { cookie: person.cookie } : {},
+      });
+      expect(page.status, caller).toBe(200);
+      expect(await page.text()).toContain("API reference");
+      expect((await rawApi("POST", "/api/openapi.json", who[caller](), "{}")).status).toBe(405);
+    }
+    // One document for everyone, cacheable by anyone.
+    expect([...answers]).toEqual([expect.stringMatching(/^"[\w-]+" public, no-cache$/)]);
+  });
+
   it("answers the wrong caller of the JSON API the same, whatever the body", async () => {
     const before = await snapshot();
     const wrong: string[] = [];

@@ -8,7 +8,16 @@ import { testSiteOn } from "../support/test-app.ts";
 /** The public origin differs from the address the requests come in on (http://localhost:3000). */
 const BASE_URL = "https://ielts.example";
 
-const PUBLIC_PAGES = ["/", "/services", "/blog", "/contact", "/about", "/privacy", "/terms"];
+const PUBLIC_PAGES = [
+  "/",
+  "/services",
+  "/blog",
+  "/contact",
+  "/about",
+  "/privacy",
+  "/terms",
+  "/api/docs",
+];
 const ARTICLES = [
   "/blog/sql-vs-nosql",
   "/blog/jwt",
@@ -176,18 +185,29 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
         .filter((line) => line.startsWith("Disallow:"))
         .map((line) => line.slice("Disallow:".length).trim());
       expect(rules).toEqual(PRIVATE_PATHS);
+      const allowed = lines
+        .filter((line) => line.startsWith("Allow:"))
+        .map((line) => line.slice("Allow:".length).trim());
+      // The API's reference, a public page under /api/.
+      expect(allowed).toEqual(["/api/docs"]);
       expect(rules.some((rule) => ruleMatches(rule, `/services/${published}/edit`))).toBe(true);
       // …and none of them shuts out a page the sitemap lists (the health checks are not pages).
       const { urls } = await sitemap();
       expect(urls.map(({ loc }) => loc)).not.toContain(`${BASE_URL}/healthz`);
       expect(urls.map(({ loc }) => loc)).not.toContain(`${BASE_URL}/readyz`);
+      // (A path is shut out when its longest matching rule is a Disallow: RFC 9309.)
+      const longest = (list: string[], path: string) =>
+        Math.max(
+          -1,
+          ...list
+            .filter((rule) => rule !== "" && ruleMatches(rule, path))
+            .map((rule) => rule.length),
+        );
       for (const { loc } of urls) {
         const path = (loc ?? "").replace(BASE_URL, "");
-        expect(
-          rules.filter((rule) => rule !== "" && ruleMatches(rule, path)),
-          path,
-        ).toEqual([]);
+        expect(longest(rules, path) <= longest(allowed, path), path).toBe(true);
       }
+      expect(longest(rules, "/api/services") > longest(allowed, "/api/services")).toBe(true);
     });
   });
 

@@ -90,6 +90,9 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["POST"], "/api/tokens/two-factor"],
   [["POST"], "/api/tokens/renew"],
   [["DELETE"], "/api/tokens/current"],
+  // The API's document and the page that shows it (issue 28).
+  [["GET", "HEAD", "POST"], "/api/openapi.json"],
+  [["GET", "POST"], "/api/docs"],
   // The load balancer's probes (issue 27).
   [["GET", "HEAD", "POST"], "/healthz"],
   [["GET", "HEAD", "POST"], "/readyz?probe={any}"],

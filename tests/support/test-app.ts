@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle, Engine } from "../../db/index.ts";
 import type { Mail, SendMail } from "../../server/mail.ts";
 import type { SecurityEvent } from "../../server/security-log.ts";
+import { type Contract, contractFor } from "./contract.ts";
 import { createTestDatabase, type TestDatabase } from "./databases.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -71,6 +72,22 @@ export async function createTestApp(
     clientDirectory: join(root, "build", "client"),
     ...(webhooks ? { webhooks } : {}),
   });
+  // Every answer any test receives from the JSON API is checked against the OpenAPI document
+  // the site serves (tests/support/contract.ts): an undocumented status, header or body fails
+  // the test that received it.
+  const request = app.request.bind(app);
+  let contract: Contract | undefined;
+  const checked: typeof app.request = async (input, init, ...rest) => {
+    const response = await request(input, init, ...rest);
+    const method = (input instanceof Request ? input.method : init?.method) ?? "GET";
+    const url = input instanceof Request ? input.url : String(input);
+    contract ??= contractFor(
+      await (await request("http://localhost:3000/api/openapi.json")).text(),
+    );
+    await contract.check(method.toUpperCase(), url, response);
+    return response;
+  };
+  app.request = checked;
   // Tests reach Better Auth directly for shortcuts such as creating a signed-in user, read the
   // security log the app wrote (as events, and as lines of its whole log), and run the mail
   // worker when they choose. The scheduler of posts is not running either: a test starts it (and

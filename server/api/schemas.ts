@@ -1,0 +1,558 @@
+import { z } from "zod";
+import { ACCOUNT_EXPORT_FORMAT } from "../../core/account-export.server.ts";
+import {
+  COURSE_FORMAT_IDS,
+  COURSE_MODULE_IDS,
+  LENGTH_UNIT_IDS,
+} from "../../core/course-details.ts";
+import { REPORT_REASONS } from "../../core/report-reasons.ts";
+import { IELTS_MODULE_IDS } from "../../core/review-outcomes.ts";
+
+/*
+ * The shapes of the JSON API's answers, as zod schemas: the OpenAPI document describes them
+ * (server/api/openapi.ts), the functions that build the answers are typed against them
+ * (shapes.ts, enrollments.ts, posts.ts, accounts.ts), and the contract tests check every answer
+ * the tests receive against the document (tests/support/contract.ts). A schema given a name here
+ * (`named`) is one of the document's components.
+ */
+
+const names = new Map<z.ZodType, string>();
+
+/** A schema that the document lists under `components/schemas` by this name. */
+export function named<T extends z.ZodType>(name: string, schema: T): T {
+  names.set(schema, name);
+  return schema;
+}
+
+/** The component names given so far, by schema. */
+export function componentNames(): ReadonlyMap<z.ZodType, string> {
+  return names;
+}
+
+const id = (what: string) => z.string().meta({ description: `The ${what}'s id.` });
+const isoTime = z.iso.datetime();
+const bands = z.number().min(0).max(9);
+
+export const messageSchema = named(
+  "Message",
+  z
+    .object({ message: z.string().meta({ description: "What went wrong, in words for people." }) })
+    .meta({
+      description: "Every refusal of the site's own calls: a sentence saying why.",
+      examples: [{ message: "No service has this id." }],
+    }),
+);
+
+/** Better Auth's refusals also carry its code (`INVALID_EMAIL_OR_PASSWORD`, …). */
+export const authErrorSchema = named(
+  "AuthError",
+  z
+    .object({
+      message: z.string(),
+      code: z.string().optional().meta({ description: "Better Auth's code for the refusal." }),
+    })
+    .meta({
+      description:
+        "A refusal under /api/auth: a sentence, and Better Auth's code when it gave one.",
+      examples: [{ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }],
+    }),
+);
+
+export const serverErrorSchema = named(
+  "ServerError",
+  z
+    .object({
+      message: z.string(),
+      reference: z
+        .string()
+        .optional()
+        .meta({ description: "The request's id (X-Request-Id), to quote when asking for help." }),
+    })
+    .meta({
+      examples: [
+        {
+          message:
+            "Something went wrong on our side. Please try again. If it keeps happening, quote reference 3f2c….",
+          reference: "3f2c9a4e-…",
+        },
+      ],
+    }),
+);
+
+export const addTimeSchema = named(
+  "AddTime",
+  z
+    .object({
+      date: z.string().meta({ description: "d/m/yyyy, in UTC.", examples: ["21/11/2026"] }),
+      time: z.string().meta({ description: "hh:mm:ss, in UTC.", examples: ["09:30:00"] }),
+    })
+    .meta({ description: "When it was written, as the original client showed it." }),
+);
+
+const courseDetails = {
+  module: z
+    .enum(COURSE_MODULE_IDS)
+    .nullable()
+    .meta({ description: "The IELTS module it prepares for." }),
+  level: z
+    .object({ from: bands, to: bands })
+    .nullable()
+    .meta({ description: "The band range it suits, such as 5.5 to 6.5." }),
+  length: z
+    .object({ value: z.number().int().min(1), unit: z.enum(LENGTH_UNIT_IDS) })
+    .nullable()
+    .meta({ description: "How long it lasts." }),
+  format: z.enum(COURSE_FORMAT_IDS).nullable().meta({ description: "How it is taught." }),
+  learningPoints: z
+    .array(z.string())
+    .meta({ description: "What you will learn; empty when none." }),
+};
+
+const SERVICE_EXAMPLE = {
+  _id: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10",
+  serviceName: "IELTS Writing Task 2 clinic",
+  price: 49.5,
+  description: "Four weeks of essays, each corrected within two days.",
+  img: "https://ielts-hub.example/images/services/writing.svg",
+  rating: 4.6,
+  ratingCount: 12,
+  reviewCount: 14,
+  addTime: { date: "21/11/2026", time: "09:30:00" },
+  module: "academic",
+  level: { from: 5.5, to: 7 },
+  length: { value: 4, unit: "weeks" },
+  format: "video",
+  learningPoints: ["Plan an essay in five minutes", "Answer every part of the question"],
+};
+
+export const serviceSchema = named(
+  "Service",
+  z
+    .object({
+      _id: id("course"),
+      serviceName: z.string(),
+      price: z.number().meta({ description: "In dollars." }),
+      description: z.string(),
+      img: z.string().meta({ description: "The picture's absolute address." }),
+      rating: z
+        .number()
+        .nullable()
+        .meta({ description: "The visible reviews' average stars to one decimal; null for none." }),
+      ratingCount: z.number().int().meta({ description: "Visible reviews with stars." }),
+      reviewCount: z
+        .number()
+        .int()
+        .meta({ description: "Visible reviews, with or without stars." }),
+      addTime: addTimeSchema,
+      ...courseDetails,
+    })
+    .meta({
+      description: "A course (a service) as the catalogue lists it.",
+      examples: [SERVICE_EXAMPLE],
+    }),
+);
+
+export const outcomeSummarySchema = named(
+  "OutcomeSummary",
+  z
+    .object({
+      reported: z.number().int().meta({ description: "How many students reported a band." }),
+      medianAchieved: bands,
+      averageGain: z.number().nullable().meta({
+        description: "Achieved minus before, over the reviews giving both; null when none does.",
+      }),
+    })
+    .meta({ description: "Shown once at least 3 students reported the band they reached." }),
+);
+
+export const serviceWithSummarySchema = named(
+  "ServiceWithSummary",
+  serviceSchema
+    .extend({
+      histogram: z
+        .object({
+          "1": z.number().int(),
+          "2": z.number().int(),
+          "3": z.number().int(),
+          "4": z.number().int(),
+          "5": z.number().int(),
+        })
+        .meta({ description: "Visible reviews with stars, per number of stars." }),
+      outcomes: outcomeSummarySchema.nullable(),
+    })
+    .meta({
+      description: "One course with its review summary: the same numbers as its page.",
+      examples: [
+        {
+          ...SERVICE_EXAMPLE,
+          histogram: { "1": 0, "2": 1, "3": 1, "4": 2, "5": 8 },
+          outcomes: { reported: 6, medianAchieved: 7, averageGain: 1 },
+        },
+      ],
+    }),
+);
+
+export const serviceListSchema = named(
+  "ServiceList",
+  z.object({
+    services: z.array(serviceSchema),
+    count: z.number().int().meta({ description: "How many courses match, on every page." }),
+  }),
+);
+
+const REVIEW_EXAMPLE = {
+  _id: "0b9f1f0a-5d63-4d4e-8d0e-0a4f3b9d7c21",
+  serviceId: SERVICE_EXAMPLE._id,
+  serviceName: SERVICE_EXAMPLE.serviceName,
+  img: SERVICE_EXAMPLE.img,
+  price: SERVICE_EXAMPLE.price,
+  userName: "Amina",
+  userPhoto: null,
+  userMessage: "My essays finally answered the question. Band 7 in March!",
+  rating: 5,
+  addTime: { date: "2/4/2026", time: "18:05:12" },
+  reply: { text: "Well done, Amina!", addTime: { date: "3/4/2026", time: "08:00:00" } },
+  verified: true,
+  helpful: 3,
+  module: "academic",
+  bandBefore: 6,
+  bandAchieved: 7,
+  testMonth: "2026-03",
+};
+
+export const publicReviewSchema = named(
+  "Review",
+  z
+    .object({
+      _id: id("review"),
+      serviceId: id("course"),
+      serviceName: z.string(),
+      img: z.string().meta({ description: "The course's picture, absolute." }),
+      price: z.number(),
+      userName: z.string(),
+      userPhoto: z.string().nullable(),
+      userMessage: z.string(),
+      rating: z.number().int().min(1).max(5).nullable().meta({ description: "null: no stars." }),
+      addTime: addTimeSchema,
+      reply: z
+        .object({ text: z.string(), addTime: addTimeSchema })
+        .nullable()
+        .meta({ description: "The teacher's public answer." }),
+      verified: z.boolean().meta({ description: "Its author's enrollment was confirmed." }),
+      helpful: z.number().int().meta({ description: "How many people found it helpful." }),
+      module: z.enum(IELTS_MODULE_IDS).nullable(),
+      bandBefore: bands.nullable(),
+      bandAchieved: bands.nullable(),
+      testMonth: z.string().nullable().meta({ description: "YYYY-MM" }),
+    })
+    .meta({
+      description: "A review as anyone sees it: no e-mail address.",
+      examples: [REVIEW_EXAMPLE],
+    }),
+);
+
+export const ownReviewSchema = named(
+  "OwnReview",
+  publicReviewSchema
+    .extend({ userEmail: z.string().meta({ description: "Only in its author's own answers." }) })
+    .meta({
+      description: "A review in its author's own answers, with their e-mail address.",
+      examples: [{ ...REVIEW_EXAMPLE, userEmail: "amina@example.com" }],
+    }),
+);
+
+export const reviewPageSchema = named(
+  "ReviewPage",
+  z.object({
+    reviews: z.array(publicReviewSchema),
+    count: z.number().int().meta({ description: "How many reviews match, on every page." }),
+  }),
+);
+
+export const enrollmentSchema = named(
+  "Enrollment",
+  z
+    .object({
+      _id: id("enrollment request"),
+      serviceId: id("course"),
+      serviceName: z.string(),
+      startDate: z.string().nullable().meta({ description: "YYYY-MM-DD, as the student asked." }),
+      message: z.string().nullable(),
+      status: z.enum(["requested", "confirmed", "declined", "cancelled"]),
+      ownerNote: z.string().nullable().meta({ description: "The teacher's note on the decision." }),
+      addTime: addTimeSchema,
+    })
+    .meta({
+      description: "A request to join a course, always the caller's own.",
+      examples: [
+        {
+          _id: "5a3e…",
+          serviceId: SERVICE_EXAMPLE._id,
+          serviceName: SERVICE_EXAMPLE.serviceName,
+          startDate: "2027-01-10",
+          message: "Evenings only, please.",
+          status: "requested",
+          ownerNote: null,
+          addTime: { date: "24/11/2026", time: "10:00:00" },
+        },
+      ],
+    }),
+);
+
+export const meSchema = named(
+  "Me",
+  z
+    .object({
+      _id: id("account"),
+      email: z.string(),
+      displayName: z.string(),
+      photoURL: z.string().nullable(),
+      emailVerified: z.boolean(),
+      twoFactorEnabled: z.boolean(),
+    })
+    .meta({
+      examples: [
+        {
+          _id: "c1d2…",
+          email: "amina@example.com",
+          displayName: "Amina",
+          photoURL: null,
+          emailVerified: true,
+          twoFactorEnabled: false,
+        },
+      ],
+    }),
+);
+
+const tagSchema = z.object({ slug: z.string(), name: z.string() });
+
+export const postSummarySchema = named(
+  "PostSummary",
+  z.object({
+    _id: id("post"),
+    slug: z.string(),
+    url: z.string().meta({ description: "The post's page on the site." }),
+    title: z.string(),
+    excerpt: z.string(),
+    featureImage: z
+      .object({ url: z.string(), alt: z.string() })
+      .nullable()
+      .meta({ description: "Its picture, absolute, with its text alternative." }),
+    tags: z.array(tagSchema),
+    publishedAt: isoTime.nullable(),
+    updatedAt: isoTime,
+    readingMinutes: z.number().int(),
+  }),
+);
+
+export const postPageSchema = named(
+  "PostPage",
+  z.object({
+    posts: z.array(postSummarySchema),
+    count: z.number().int().meta({ description: "Published posts in all (with the tag, if any)." }),
+    pageSize: z.number().int(),
+  }),
+);
+
+const postLinkSchema = z.object({ slug: z.string(), title: z.string() }).nullable();
+
+export const postSchema = named(
+  "Post",
+  postSummarySchema.extend({
+    bodyHtml: z.string().meta({ description: "The post's Markdown, rendered and made safe." }),
+    metaTitle: z.string(),
+    metaDescription: z.string(),
+    previous: postLinkSchema.meta({ description: "The published post just older." }),
+    next: postLinkSchema.meta({ description: "The published post just newer." }),
+  }),
+);
+
+// The answers of writes.
+export const insertedSchema = named(
+  "Inserted",
+  z.object({ insertedId: z.string().meta({ description: "The new row's id." }) }),
+);
+export const modifiedSchema = named("Modified", z.object({ modifiedCount: z.literal(1) }));
+export const deletedSchema = named("Deleted", z.object({ deletedCount: z.literal(1) }));
+
+// "Download my data" (core/account-export.server.ts): its type is checked against this one's
+// in accounts.ts, both ways, so neither changes alone.
+// Stored as text: the reasons the forms offer today, but any a row holds.
+const reportReasonSchema = z
+  .string()
+  .meta({ description: `One of ${Object.keys(REPORT_REASONS).join(", ")}.` });
+const courseDetailsInExport = z.object({
+  module: courseDetails.module,
+  level: courseDetails.level,
+  length: courseDetails.length,
+  format: courseDetails.format,
+  learningPoints: courseDetails.learningPoints,
+});
+
+export const accountExportSchema = named(
+  "AccountExport",
+  z
+    .object({
+      format: z.string().meta({
+        description: "The format's name and version, so a reader knows what the document holds.",
+        examples: [ACCOUNT_EXPORT_FORMAT],
+      }),
+      about: z.string(),
+      exportedAt: isoTime,
+      profile: z.object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string(),
+        emailVerified: z.boolean(),
+        photo: z.string().nullable(),
+        createdAt: isoTime,
+        updatedAt: isoTime,
+        owner: z.object({ since: isoTime }).nullable(),
+        twoFactorEnabled: z.boolean(),
+      }),
+      signInMethods: z.array(
+        z.object({
+          provider: z.string().meta({ description: "`password`, or `google`." }),
+          accountId: z.string(),
+          scope: z.string().nullable(),
+          createdAt: isoTime,
+          updatedAt: isoTime,
+        }),
+      ),
+      sessions: z.array(
+        z.object({
+          device: z.string(),
+          userAgent: z.string().nullable(),
+          signedInFrom: z.string().nullable(),
+          signedInAt: isoTime,
+          lastUsedAt: isoTime,
+          expiresAt: isoTime,
+        }),
+      ),
+      apiTokens: z.array(z.object({ createdAt: isoTime, expiresAt: isoTime })),
+      reviews: z.array(
+        z.object({
+          id: z.string(),
+          courseId: z.string(),
+          courseName: z.string(),
+          rating: z.number().int().nullable(),
+          message: z.string(),
+          createdAt: isoTime,
+          updatedAt: isoTime,
+          outcome: z.object({
+            module: z.enum(IELTS_MODULE_IDS).nullable(),
+            bandBefore: z.number().nullable(),
+            bandAchieved: z.number().nullable(),
+            testMonth: z.string().nullable(),
+          }),
+          hidden: z.object({ reason: z.string().nullable(), at: isoTime }).nullable(),
+          teachersReply: z
+            .object({
+              text: z.string(),
+              createdAt: isoTime.nullable(),
+              updatedAt: isoTime.nullable(),
+            })
+            .nullable(),
+          helpfulCount: z.number().int(),
+          reportsReceived: z.array(
+            z.object({ reason: reportReasonSchema, reportedAt: isoTime, resolved: z.boolean() }),
+          ),
+        }),
+      ),
+      helpfulVotes: z.array(
+        z.object({
+          reviewId: z.string(),
+          courseId: z.string(),
+          courseName: z.string(),
+          votedAt: isoTime,
+        }),
+      ),
+      reports: z.array(
+        z.object({
+          reviewId: z.string(),
+          courseId: z.string(),
+          courseName: z.string(),
+          reason: reportReasonSchema,
+          note: z.string().nullable(),
+          reportedAt: isoTime,
+          resolvedAt: isoTime.nullable(),
+        }),
+      ),
+      enrollments: z.array(
+        z.object({
+          id: z.string(),
+          courseId: z.string(),
+          courseName: z.string(),
+          startDate: z.string().nullable(),
+          message: z.string().nullable(),
+          status: z.enum(["requested", "confirmed", "declined", "cancelled"]),
+          teachersNote: z.string().nullable(),
+          requestedAt: isoTime,
+          updatedAt: isoTime,
+        }),
+      ),
+      contactMessages: z.array(
+        z.object({
+          name: z.string(),
+          email: z.string(),
+          message: z.string(),
+          sentAt: isoTime,
+          handledAt: isoTime.nullable(),
+        }),
+      ),
+      newsletterSubscriptions: z.array(
+        z.object({
+          email: z.string(),
+          status: z.enum(["pending", "confirmed", "unsubscribed"]),
+          subscribedAt: isoTime,
+          confirmedAt: isoTime.nullable(),
+          unsubscribedAt: isoTime.nullable(),
+        }),
+      ),
+      coursesCreated: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          price: z.number(),
+          description: z.string(),
+          image: z.string(),
+          status: z.enum(["published", "pending", "unpublished"]),
+          createdAt: isoTime,
+          details: courseDetailsInExport,
+        }),
+      ),
+      uploadedPictures: z.array(
+        z.object({ address: z.string(), widths: z.array(z.number().int()), uploadedAt: isoTime }),
+      ),
+      repliesWritten: z.array(
+        z.object({
+          reviewId: z.string(),
+          text: z.string(),
+          createdAt: isoTime,
+          updatedAt: isoTime,
+        }),
+      ),
+      newsletterIssuesWritten: z.array(
+        z.object({
+          id: z.string(),
+          subject: z.string(),
+          body: z.string(),
+          status: z.enum(["draft", "sending", "sent"]),
+          createdAt: isoTime,
+          sentAt: isoTime.nullable(),
+        }),
+      ),
+    })
+    .meta({
+      description:
+        "Everything the site stores about the caller (decision 0033), without secrets and without anyone else's identity: the same document as 'Download my data' on /account.",
+    }),
+);
+
+export type ServiceJson = z.output<typeof serviceSchema>;
+export type ServiceWithSummaryJson = z.output<typeof serviceWithSummarySchema>;
+export type PublicReviewJson = z.output<typeof publicReviewSchema>;
+export type OwnReviewJson = z.output<typeof ownReviewSchema>;
+export type EnrollmentJson = z.output<typeof enrollmentSchema>;
+export type PostSummaryJson = z.output<typeof postSummarySchema>;
+export type PostJson = z.output<typeof postSchema>;

@@ -1,0 +1,285 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { JsonSchema, OpenApiDocument } from "../../server/api/openapi.ts";
+import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
+import { ContractViolation, createContract } from "../support/contract.ts";
+import { makeOwner } from "../support/owners.ts";
+import { testSiteOn } from "../support/test-app.ts";
+
+const root = join(import.meta.dirname, "..", "..");
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** `/api/services/{id}` and `/api/services/:id` alike: `/api/services/{}`. */
+const shapeOf = (path: string) =>
+  (path.length > 1 ? path.replace(/\/+$/, "") : path)
+    .replace(/\{[^}]+\}/g, "{}")
+    .replace(/:[^/]+/g, "{}");
+
+describe("the OpenAPI document (issue 28)", () => {
+  const site = testSiteOn("sqlite");
+  let document: OpenApiDocument;
+  let etag: string;
+
+  beforeAll(async () => {
+    const response = await site.app.request(`${ORIGIN}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    etag = response.headers.get("etag") ?? "";
+    document = (await response.json()) as OpenApiDocument;
+  });
+
+  it("is public and cacheable: an ETag, 304 to If-None-Match, HEAD, and compressed on request", async () => {
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await site.app.request(`${ORIGIN}/api/openapi.json`, {
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const plain = await site.app.request(`${ORIGIN}/api/openapi.json`);
+    expect(plain.headers.get("cache-control")).toBe("public, no-cache");
+    expect(plain.headers.get("content-type")).toContain("application/json");
+    const text = await plain.text();
+    const head = await site.app.request(`${ORIGIN}/api/openapi.json`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const packed = await site.app.request(`${ORIGIN}/api/openapi.json`, {
+        headers: { "accept-encoding": `${encoding}, identity` },
+      });
+      expect(packed.headers.get("content-encoding")).toBe(encoding);
+      const bytes = Buffer.from(await packed.arrayBuffer());
+      expect(bytes.length).toBeLessThan(text.length / 4);
+      expect(decode(bytes).toString()).toBe(text);
+    }
+    const write = await site.app.request(`${ORIGIN}/api/openapi.json`, { method: "PUT" });
+    expect(write.status).toBe(405);
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("holds JSON Schemas that compile under draft 2020-12, strictly, and examples that match them", () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true, strictTypes: false });
+    addFormats(ajv);
+    const base = "https://ielts-hub.test/schemas/";
+    // The document's `#/components/schemas/X` become ajv's own addresses.
+    const relink = (schema: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${base}`),
+      ) as unknown;
+    for (const [name, schema] of Object.entries(document.components.schemas))
+      ajv.addSchema({ ...(relink(schema) as object), $id: `${base}${name}` });
+    const wrong: string[] = [];
+    const check = (where: string, schema: JsonSchema, examples: unknown[]) => {
+      let validate: ReturnType<typeof ajv.compile>;
+      try {
+        validate = ajv.compile(relink(schema) as object);
+      } catch (error) {
+        wrong.push(`${where}: ${String(error)}`);
+        return;
+      }
+      for (const example of examples) {
+        if (!validate(example))
+          wrong.push(
+            `${where}: its example ${JSON.stringify(example)} ${ajv.errorsText(validate.errors)}`,
+          );
+      }
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas))
+      check(
+        `schema ${name}`,
+        { $ref: `#/components/schemas/${name}` },
+        (schema.examples as unknown[]) ?? [],
+      );
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of operation.parameters ?? []) {
+          check(
+            `${where} parameter ${parameter.name}`,
+            parameter.schema,
+            parameter.example === undefined ? [] : [parameter.example],
+          );
+        }
+        for (const [type, media] of Object.entries(operation.requestBody?.content ?? {}))
+          check(
+            `${where} body ${type}`,
+            media.schema,
+            media.example === undefined ? [] : [media.example],
+          );
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if ("$ref" in answer) continue;
+          const media = answer.content?.["application/json"];
+          if (media)
+            check(
+              `${where} ${status}`,
+              media.schema,
+              media.example === undefined ? [] : [media.example],
+            );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("has no two paths that differ only in their parameters' names", () => {
+    const shapes = Object.keys(document.paths).map(shapeOf);
+    expect(shapes.length).toBe(new Set(shapes).size);
+  });
+
+  it("describes every route under /api the app answers, and no route of its own it lacks", () => {
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        METHODS.filter((method) => item[method]).map(
+          (method) => `${method.toUpperCase()} ${shapeOf(path)}`,
+        ),
+      ),
+    );
+    const routes = new Set(
+      site.app.routes
+        .filter(
+          (route) =>
+            route.method !== "ALL" &&
+            (route.path === "/api" || route.path.startsWith("/api/")) &&
+            !route.path.includes("*"),
+        )
+        .map((route) => `${route.method} ${shapeOf(route.path)}`),
+    );
+    expect(routes.size).toBeGreaterThan(30);
+    expect([...routes].filter((route) => !documented.has(route))).toEqual([]);
+    // What the document has beyond them is Better Auth's, under /api/auth.
+    expect(
+      [...documented].filter((route) => !routes.has(route) && !route.includes(" /api/auth/")),
+    ).toEqual([]);
+  });
+
+  it("describes Better Auth's endpoints the README names, each one Better Auth answers", async () => {
+    const documented = new Set(Object.keys(document.paths).map(shapeOf));
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const named = new Set(
+      [...readme.matchAll(/\/api\/auth\/([\w/-]+)/g)].map((match) =>
+        shapeOf(`/api/auth/${match[1]}`.replace(/\/(reset-password)\/[\w-]*$/, "/$1/{}")),
+      ),
+    );
+    expect(named.size).toBeGreaterThan(5);
+    expect([...named].filter((path) => !documented.has(path))).toEqual([]);
+    // Better Auth's own routes (`/reset-password/:token`), so the document names only real ones.
+    const endpoints = new Set(
+      Object.values(site.app.auth.api as Record<string, { path?: string }>).flatMap((endpoint) =>
+        endpoint.path ? [shapeOf(`/api/auth${endpoint.path}`)] : [],
+      ),
+    );
+    const ours = new Set(["/api/auth/request-password-reset"]);
+    const imagined = [...documented].filter(
+      (path) => path.startsWith("/api/auth/") && !endpoints.has(path) && !ours.has(path),
+    );
+    expect(imagined).toEqual([]);
+  });
+
+  it("fails an answer the document does not describe", async () => {
+    const contract = createContract(document);
+    const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json", ...headers },
+      });
+    const listHeaders = { etag: '"x"', "cache-control": "public, no-cache" };
+    await expect(
+      contract.check(
+        "GET",
+        `${ORIGIN}/api/services`,
+        json({ services: [], count: 0 }, 200, listHeaders),
+      ),
+    ).resolves.toBeUndefined();
+    for (const [method, path, response] of [
+      // A status the call does not give.
+      ["GET", "/api/services", json({ message: "x" }, 418)],
+      // A field too many: a leaked e-mail address.
+      ["GET", "/api/services", json({ services: [], count: 0, email: "a@b.c" }, 200, listHeaders)],
+      // A field missing.
+      ["GET", "/api/services", json({ services: [] }, 200, listHeaders)],
+      // A header the answer must carry.
+      ["GET", "/api/services", json({ services: [], count: 0 }, 200)],
+      // Not JSON.
+      ["GET", "/api/me", new Response("hello", { status: 401 })],
+      // An address that answers but is not in the document.
+      ["GET", "/api/secret-route", json({ ok: true }, 200)],
+      // A method the path does not take, answered.
+      ["PUT", "/api/me", json({ ok: true }, 200)],
+    ] as const) {
+      await expect(
+        contract.check(method, `${ORIGIN}${path}`, response),
+        `${method} ${path}`,
+      ).rejects.toBeInstanceOf(ContractViolation);
+    }
+  });
+});
+
+describe("the API reference page, /api/docs (issue 28)", () => {
+  const site = testSiteOn("sqlite");
+
+  it("is a page under the site's policy, listing every call of the document by resource", async () => {
+    const document = (await (
+      await site.app.request(`${ORIGIN}/api/openapi.json`)
+    ).json()) as OpenApiDocument;
+    const response = await site.app.request(`${ORIGIN}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
+    expect(scripts).toContain("'self'");
+    expect(scripts).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(policy).toContain("connect-src 'self'");
+    const html = await response.text();
+    expect(html).toContain("<title>API reference - IELTS Hub</title>");
+    expect(html).toMatch(/<meta name="description" content="Every call of the IELTS Hub JSON API/);
+    for (const tag of document.tags) expect(html).toContain(`>${tag.name}</h2>`);
+    for (const item of Object.values(document.paths)) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (operation) expect(html).toContain(`id="${operation.operationId}"`);
+      }
+    }
+    // No asset from another origin: everything comes from the site.
+    expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000)/);
+    // React Router's data for it is the page's, not the API's.
+    const data = await site.app.request(`${ORIGIN}/api/docs.data`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("content-security-policy")).not.toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it("is the same for anyone: signed out, a student, an owner", async () => {
+    const student = await signUpWithToken(site.app, site.database.db);
+    const owner = await signUpWithToken(site.app, site.database.db);
+    await makeOwner(site.database.db, owner.email);
+    const tags = new Set<string>();
+    for (const who of [undefined, student, owner]) {
+      const headers: Record<string, string> = who ? { authorization: `Bearer ${who.token}` } : {};
+      const document = await site.app.request(`${ORIGIN}/api/openapi.json`, { headers });
+      expect(document.status).toBe(200);
+      tags.add(document.headers.get("etag") ?? "");
+      const page = await site.app.request(`${ORIGIN}/api/docs`, {
+        headers: who ? { cookie: who.cookie } : {},
+      });
+      expect(page.status).toBe(200);
+    }
+    expect(tags.size).toBe(1);
+  });
+});
