@@ -7,6 +7,7 @@ import { passwordResetOperations } from "./password-reset.ts";
 import { postsOperations } from "./posts.ts";
 import { reviewsOperations } from "./reviews.ts";
 import { servicesOperations } from "./services.ts";
+import { tokensOperations } from "./tokens.ts";
 
 /**
  * Every call of the JSON API, in the order the reference lists them within each resource. A new
@@ -19,6 +20,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(enrollmentsOperations),
   ...Object.values(accountsOperations),
   ...signInFirst(),
+  ...Object.values(tokensOperations),
   ...Object.values(postsOperations),
   ...Object.values(openApiOperations),
 ];

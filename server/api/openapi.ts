@@ -195,6 +195,7 @@ const SECURITY: Record<Access, Record<string, string[]>[] | undefined> = {
   owner: [{ bearer: [] }, { session: [] }],
   session: [{ session: [] }],
   "two-factor": [{ twoFactor: [] }],
+  bearer: [{ bearer: [] }],
 };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -552,6 +553,7 @@ function overview(baseUrl: string): string {
     "**Caching.** Public reads say `Cache-Control: public, no-cache` and carry an `ETag`: send it back in `If-None-Match` to get `304`. Private answers say `private, no-store`.",
     "",
     "**Everywhere.** A method a path does not take answers 405 with `Allow` (`#/components/responses/MethodNotAllowed`); an address no call has, 404 (`NoSuchEndpoint`); every GET also answers HEAD.",
+    "**Other origins.** Pages on the origins in `CORS_ORIGINS` may call the API from a browser: preflights (`OPTIONS`) answer 204, and answers carry `Access-Control-Allow-Origin` and expose `ETag`, `Retry-After` and `X-Request-Id`; never with credentials, so such a page signs in with `POST /api/tokens` and sends the bearer token. Every answer carries `X-Request-Id`, to quote when reporting a failure.",
   ].join("\n");
 }
 

@@ -15,9 +15,9 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * Who may call it. `identity`: a bearer token or the session cookie (server/api/identity.ts);
  * `owner`: the same, for the site's owners only; `session`: the session cookie only (the calls
  * that issue tokens, and Better Auth's own); `two-factor`: the cookie a password sign-in sets
- * when a code is still to come; `anyone`: no identity needed.
+ * when a code is still to come; `bearer`: a bearer token only; `anyone`: no identity needed.
  */
-export type Access = "anyone" | "identity" | "owner" | "session" | "two-factor";
+export type Access = "anyone" | "identity" | "owner" | "session" | "two-factor" | "bearer";
 
 /** The resources, in the order the document and /api/docs list them. */
 export const TAGS = {
@@ -27,6 +27,8 @@ export const TAGS = {
     "Students' reviews of courses, helpful votes, reports, the teacher's replies and moderation.",
   Enrollments: "Requests to join a course, always the caller's own.",
   Account: "The caller's account: API tokens, who they are, their data, deleting it.",
+  Tokens:
+    "Sign-in for clients without the site's cookies (another origin in CORS_ORIGINS, a phone app, a script): a bearer token in the answer's body, renewed and ended with the token.",
   "Sign-in":
     "Accounts under /api/auth: Better Auth's endpoints, held to the site's own rules (limits, password policy, security log), and the site's own password-reset request.",
   Blog: "The teacher's blog: published posts for anyone, writing for the owners.",
@@ -61,6 +63,7 @@ export interface Answer {
 export type Status =
   | 200
   | 201
+  | 204
   | 302
   | 304
   | 400

@@ -12,6 +12,8 @@ import { TOTP_CODE } from "../../core/two-factor.server.ts";
 import { authRequestHeaders } from "../auth/request-headers.ts";
 import { problems, readJson } from "./bodies.ts";
 import { type ApiOptions, logRefusal } from "./identity.ts";
+import { type Operation, refusal } from "./operations.ts";
+import { named } from "./schemas.ts";
 
 export const tokenSignInSchema = z.object({
   email: z.string().trim().min(1, "email is required").max(MAX_EMAIL_LENGTH),
@@ -22,6 +24,124 @@ export const tokenSecondStepSchema = z.object({
   challenge: z.string().min(1, "challenge is required").max(2000),
   code: z.string().trim().min(1, "code is required").max(64),
 });
+
+const tokenUser = z.object({ _id: z.string(), email: z.string(), displayName: z.string() });
+
+export const signedInTokenSchema = named(
+  "SignedInToken",
+  z.object({
+    token: z.string().meta({ description: "`ih_…`: send it as `Authorization: Bearer …`." }),
+    expiresAt: z.iso.datetime().meta({ description: "When it stops working: renew before." }),
+    user: tokenUser.optional(),
+  }),
+);
+
+export const secondStepSchema = named(
+  "SecondStepNeeded",
+  z.object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().meta({ description: "Send it back with the code, within 10 minutes." }),
+    message: z.string(),
+  }),
+);
+
+const renewedSchema = z.object({ token: z.string(), expiresAt: z.iso.datetime() });
+
+const signedIn = {
+  description: "Signed in: the token, for `Authorization: Bearer …`; never a cookie.",
+  body: signedInTokenSchema,
+  example: {
+    token: "ih_9rX…",
+    expiresAt: "2026-11-25T18:05:00.000Z",
+    user: { _id: "8c1…", email: "amina@example.com", displayName: "Amina" },
+  },
+};
+const tooManySignIns = {
+  ...refusal("Over the sign-in limits (per address and per account).", "Too many attempts."),
+  headers: ["Retry-After"] as const,
+};
+
+export const tokensOperations = {
+  signIn: {
+    method: "POST",
+    path: "/api/tokens",
+    operationId: "signInForToken",
+    tag: "Tokens",
+    summary: "Sign in with e-mail and password for a bearer token",
+    description:
+      "For clients without the site's cookies: a page on an origin in CORS_ORIGINS, an app, a script. The sign-in form's limits, password policy and security log apply. With two-factor sign-in on, the answer asks for the second step.",
+    access: "anyone",
+    body: {
+      schema: tokenSignInSchema,
+      example: { email: "amina@example.com", password: "a long and unusual passphrase" },
+    },
+    responses: {
+      200: {
+        description: "Signed in (a token), or a code is still to come (a challenge).",
+        body: z.union([signedInTokenSchema, secondStepSchema]),
+        example: signedIn.example,
+      },
+      400: refusal("No e-mail address or password.", "email is required"),
+      401: refusal("A wrong e-mail address or password.", "Invalid email or password"),
+      403: refusal("Refused by the sign-in rules.", "Sign-in failed."),
+      429: tooManySignIns,
+    },
+  },
+  secondStep: {
+    method: "POST",
+    path: "/api/tokens/two-factor",
+    operationId: "signInSecondStep",
+    tag: "Tokens",
+    summary: "The second step: a code from the app, or a backup code",
+    access: "anyone",
+    body: { schema: tokenSecondStepSchema, example: { challenge: "aWVsdHMt…", code: "123456" } },
+    responses: {
+      200: signedIn,
+      400: refusal(
+        "No challenge or code, or a challenge this site did not give.",
+        "code is required",
+      ),
+      401: refusal("A wrong code, or the sign-in expired.", "Invalid code"),
+      403: refusal("Refused by the sign-in rules.", "Sign-in failed."),
+      429: tooManySignIns,
+    },
+  },
+  renew: {
+    method: "POST",
+    path: "/api/tokens/renew",
+    operationId: "renewToken",
+    tag: "Tokens",
+    summary: "A new token for one still good",
+    description: "The old token stops working at once. Bounded by the sign-in's own lifetime.",
+    access: "bearer",
+    responses: {
+      200: {
+        description: "The new token.",
+        body: renewedSchema,
+        example: { token: "ih_Q2c…", expiresAt: "2026-11-25T18:10:00.000Z" },
+      },
+      401: {
+        ...refusal("No token, or one that expired or ended: sign in again."),
+        headers: ["WWW-Authenticate"],
+      },
+    },
+  },
+  signOut: {
+    method: "DELETE",
+    path: "/api/tokens/current",
+    operationId: "signOutToken",
+    tag: "Tokens",
+    summary: "Sign out: the token and its sign-in end",
+    access: "bearer",
+    responses: {
+      204: { description: "Signed out." },
+      401: {
+        ...refusal("No token, or one that expired or ended."),
+        headers: ["WWW-Authenticate"],
+      },
+    },
+  },
+} satisfies Record<string, Operation>;
 
 /** What the two-factor step hands back: Better Auth's pending sign-in cookie, as one opaque text. */
 const TWO_FACTOR_COOKIE = /(?:^|\.)two_factor$/;

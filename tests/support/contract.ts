@@ -147,6 +147,14 @@ export function createContract(document: OpenApiDocument): Contract {
     const path = new URL(url, "http://localhost").pathname;
     if (!isApiAnswer(path)) return;
     const what = `${method} ${path} → ${response.status}`;
+    // A CORS preflight for an origin in CORS_ORIGINS: the browser's question before a call, not
+    // a call (the document's description says what it answers).
+    if (
+      method === "OPTIONS" &&
+      response.status === 204 &&
+      response.headers.has("access-control-allow-origin")
+    )
+      return;
     const refusal = (status: number) =>
       `/${pointer("components", "schemas", status >= 500 ? "ServerError" : "Message")}`;
     const found = find(method, path);
