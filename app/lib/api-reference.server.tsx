@@ -75,6 +75,8 @@ export interface ApiReference {
   groups: { tag: string; anchor: string; description: string; calls: ReferenceCall[] }[];
   sharedHtml: string;
   schemas: Rendered[];
+  /** What the site POSTs to the teacher's webhook endpoints, one body per event type. */
+  webhooks: Rendered[];
 }
 
 const METHODS: OpenApiMethod[] = ["get", "post", "put", "patch", "delete"];
@@ -600,6 +602,13 @@ function referenceOf(document: OpenApiDocument): ApiReference {
     sharedHtml: html(<Shared document={document} names={names} />),
     schemas: Object.entries(document.components.schemas).map(([name, schema]) =>
       schemaOf(name, schema, names),
+    ),
+    webhooks: Object.entries(document.webhooks).map(([type, { post }]) =>
+      schemaOf(
+        type,
+        { ...post.requestBody.content["application/json"].schema, description: post.summary },
+        names,
+      ),
     ),
   };
 }

@@ -298,6 +298,11 @@ export default function ApiDocs({ loaderData: reference }: Route.ComponentProps)
                 Shapes
               </a>
             </li>
+            <li>
+              <a href="#webhooks" className="link">
+                Webhooks
+              </a>
+            </li>
           </ul>
         </nav>
 
@@ -367,6 +372,27 @@ export default function ApiDocs({ loaderData: reference }: Route.ComponentProps)
           <div className="mt-4 space-y-6">
             {reference.schemas.map((schema) => (
               <Entry key={schema.id} entry={schema} summary="Fields and example" />
+            ))}
+          </div>
+        </section>
+
+        <section id="webhooks" aria-labelledby="webhooks-heading" className="mt-10 scroll-mt-6">
+          <h2 id="webhooks-heading" className="text-2xl font-bold text-slate-900">
+            Webhooks
+          </h2>
+          <p className="mt-1 text-slate-700">
+            An owner adds endpoints on <a href="/admin/webhooks">Admin → Webhooks</a> and picks the
+            events each one gets. Each event is a <code>POST</code> of JSON{" "}
+            <code>{"{type, timestamp, data}"}</code>, after the event's own answer, signed as the
+            Standard Webhooks specification says: <code>webhook-id</code> (the same on every
+            attempt), <code>webhook-timestamp</code> (Unix seconds) and{" "}
+            <code>webhook-signature</code>, <code>v1,</code> and the Base64 HMAC-SHA256 of{" "}
+            <code>id.timestamp.body</code> under the endpoint's <code>whsec_</code> secret. Any 2xx
+            answer is a delivery; otherwise it is tried again for a day.
+          </p>
+          <div className="mt-4 space-y-6">
+            {reference.webhooks.map((webhook) => (
+              <Entry key={webhook.id} entry={webhook} summary="Body and its fields" />
             ))}
           </div>
         </section>

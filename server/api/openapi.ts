@@ -2,6 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { API_TOKEN_LIFETIME_SECONDS } from "../../core/api-tokens.server.ts";
 import { SITE_NAME } from "../../core/site.ts";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEventType,
+} from "../../core/webhook-event-types.ts";
+import { pingData, webhookEventDataSchemas } from "../../core/webhook-events.ts";
 import { publicConstantJson } from "../http-caching.ts";
 import { MAX_API_BODY_BYTES } from "../request-bodies.ts";
 import {
@@ -65,6 +71,15 @@ export interface OpenApiOperation {
   responses: Record<string, OpenApiResponse | { $ref: string }>;
 }
 
+export interface OpenApiWebhook {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: (Omit<OpenApiParameter, "in"> & { in: "header" })[];
+  requestBody: { required: true; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, { description: string }>;
+}
+
 export type OpenApiMethod = "get" | "post" | "put" | "patch" | "delete";
 
 export interface OpenApiDocument {
@@ -74,6 +89,8 @@ export interface OpenApiDocument {
   externalDocs: { description: string; url: string };
   tags: { name: Tag; description: string }[];
   paths: Record<string, Partial<Record<OpenApiMethod, OpenApiOperation>>>;
+  /** What the site POSTs to the teacher's endpoints (Standard Webhooks), by event type. */
+  webhooks: Record<string, { post: OpenApiWebhook }>;
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
@@ -331,6 +348,78 @@ export interface DocumentOptions {
   baseUrl: string;
 }
 
+const SIGNATURE_HEADERS: OpenApiWebhook["parameters"] = [
+  {
+    name: "webhook-id",
+    in: "header",
+    required: true,
+    description:
+      "The delivery's id: the same on every attempt of one delivery (deduplicate by it).",
+    schema: { type: "string" },
+  },
+  {
+    name: "webhook-timestamp",
+    in: "header",
+    required: true,
+    description: "When this attempt was signed, in Unix seconds: refuse one far from now.",
+    schema: { type: "string" },
+  },
+  {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    description:
+      "`v1,` and the Base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` under the endpoint's secret (the Base64 after `whsec_`), as the Standard Webhooks specification says.",
+    schema: { type: "string" },
+  },
+];
+
+/** Each event the teacher's endpoints may receive, with its body's JSON Schema. */
+function webhooksSection(): OpenApiDocument["webhooks"] {
+  const events: [string, string, z.ZodType][] = [
+    [
+      WEBHOOK_TEST_EVENT,
+      "“Send a test event” on /admin/webhooks: nothing happened on the site.",
+      pingData,
+    ],
+    ...Object.entries(webhookEventDataSchemas).map(([type, data]): [string, string, z.ZodType] => [
+      type,
+      WEBHOOK_EVENT_LABELS[type as WebhookEventType],
+      data,
+    ]),
+  ];
+  return Object.fromEntries(
+    events.map(([type, label, data]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook-${type}`,
+          summary: label,
+          description:
+            "POSTed to each endpoint an owner added for this event, after the event's own answer; retried with growing waits for a day until an answer 2xx (10 s timeout, no redirects followed).",
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: tidy(
+                  z.toJSONSchema(
+                    z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data }),
+                    { ...JSON_SCHEMA, io: "output" },
+                  ),
+                ) as JsonSchema,
+              },
+            },
+          },
+          responses: {
+            "200": { description: "Any 2xx: delivered. Anything else, or no answer: tried again." },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The document of every call in `operations`. */
 export function openApiDocument(
   operations: readonly Operation[],
@@ -482,6 +571,7 @@ export function openApiDocument(
     },
     tags: Object.entries(TAGS).map(([name, description]) => ({ name: name as Tag, description })),
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas: output.components,
       securitySchemes: {

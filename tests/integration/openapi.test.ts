@@ -5,6 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../core/webhook-event-types.ts";
 import type { JsonSchema, OpenApiDocument } from "../../server/api/openapi.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
 import { ContractViolation, createContract } from "../support/contract.ts";
@@ -135,6 +136,37 @@ describe("the OpenAPI document (issue 28)", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("describes every webhook event the site sends, each body a JSON Schema a delivery matches", () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual(
+      [WEBHOOK_TEST_EVENT, ...WEBHOOK_EVENT_TYPES].sort(),
+    );
+    const ajv = new Ajv2020({ strict: true, allErrors: true, strictTypes: false });
+    addFormats(ajv);
+    for (const [type, { post }] of Object.entries(document.webhooks)) {
+      expect(post.parameters.map((header) => header.name)).toEqual([
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
+      ]);
+      const validate = ajv.compile(post.requestBody.content["application/json"].schema);
+      const envelope = { type, timestamp: "2026-11-25T18:00:00.000Z", data: {} };
+      // The envelope holds: only `data` (required fields) is wrong in this one.
+      expect(validate(envelope), type).toBe(false);
+      expect(validate.errors?.every((error) => error.instancePath.startsWith("/data"))).toBe(true);
+    }
+    const ping = ajv.compile(
+      document.webhooks[WEBHOOK_TEST_EVENT]?.post.requestBody.content["application/json"].schema ??
+        {},
+    );
+    expect(
+      ping({
+        type: WEBHOOK_TEST_EVENT,
+        timestamp: "2026-11-25T18:00:00.000Z",
+        data: { endpointId: "e1", message: "A test event from IELTS Hub." },
+      }),
+    ).toBe(true);
   });
 
   it("has no two paths that differ only in their parameters' names", () => {
