@@ -15,6 +15,7 @@ import {
 } from "../core/newsletter-issues.server.ts";
 import type { DB } from "../db/index.ts";
 import type { SendMail } from "./mail.ts";
+import { pollingWorker } from "./polling-worker.ts";
 
 /** How often a running worker looks for rows written by other processes or left by a crash. */
 const POLL_MS = 30_000;
@@ -77,11 +78,6 @@ export function createMailOutbox({
   log = console,
   counts,
 }: MailOutboxOptions): MailOutbox {
-  let started = false;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
-  let poll: NodeJS.Timeout | undefined;
-
   /**
    * Sends one newsletter copy and records it. A refusal by the mail server is retried like any
    * mail; but once the copy is handed over, a failure to record it is not: the row stays claimed
@@ -144,7 +140,7 @@ export function createMailOutbox({
         log.warn(
           `Mail outbox: the ${nameOf(item)} failed (attempt ${item.attempts} of ${MAX_MAIL_ATTEMPTS}), next try in ${Math.round(result.retryInMs / 1000)} s: ${reason}`,
         );
-        if (started) setTimeout(wake, result.retryInMs).unref();
+        if (worker.started) setTimeout(wake, result.retryInMs).unref();
       }
     }
   }
@@ -162,24 +158,12 @@ export function createMailOutbox({
     }
   }
 
-  function wake() {
-    if (!started) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        wokenWhileRunning = false;
-        // A stop lets the row in hand finish; the rest wait in the table for the next start.
-        await drain(() => started).catch((error: unknown) =>
-          log.error("Mail outbox: could not read the outbox:", error),
-        );
-      } while (wokenWhileRunning && started);
-    })().finally(() => {
-      running = undefined;
-    });
-  }
+  const worker = pollingWorker({
+    pollMs: POLL_MS,
+    drain: (going) => drain(going),
+    onError: (error: unknown) => log.error("Mail outbox: could not read the outbox:", error),
+  });
+  const wake = worker.wake;
 
   return {
     queue: async (mail) => {
@@ -187,18 +171,8 @@ export function createMailOutbox({
       wake();
     },
     wake,
-    start() {
-      if (started) return;
-      started = true;
-      poll = setInterval(wake, POLL_MS);
-      poll.unref();
-      wake();
-    },
-    async stop() {
-      started = false;
-      clearInterval(poll);
-      await running;
-    },
+    start: worker.start,
+    stop: worker.stop,
     deliverDue: (now) => drain(() => true, now),
   };
 }

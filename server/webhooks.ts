@@ -18,6 +18,7 @@ import {
   TURN_OFF_AFTER_MS,
 } from "../core/webhooks.server.ts";
 import type { DB } from "../db/index.ts";
+import { pollingWorker } from "./polling-worker.ts";
 import { type SendWebhook, sendWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.ts";
 
 /** How often a running worker looks for deliveries left by another process or a crash. */
@@ -91,10 +92,6 @@ export function createWebhookWorker({
   timeoutMs = WEBHOOK_TIMEOUT_MS,
   log = console,
 }: WebhookWorkerOptions): WebhookWorker {
-  let started = false;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
-  let poll: NodeJS.Timeout | undefined;
   const policy = { retryDelaysMs, turnOffAfterMs, siteUrl };
 
   /** One attempt: the status that came back, or why none did. */
@@ -160,7 +157,7 @@ export function createWebhookWorker({
     log.warn(
       `Webhooks: ${what} failed (attempt ${item.attempts}), next try in ${Math.round(outcome.retryInMs / 1000)} s: ${failure.error}`,
     );
-    if (started) setTimeout(wake, outcome.retryInMs).unref();
+    if (worker.started) setTimeout(wake, outcome.retryInMs).unref();
   }
 
   /** LANES loops, each claiming and sending due deliveries for as long as `going()` says so. */
@@ -176,38 +173,18 @@ export function createWebhookWorker({
     await Promise.all(Array.from({ length: LANES }, lane));
   }
 
-  function wake() {
-    if (!started) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        wokenWhileRunning = false;
-        await drain(() => started).catch((error: unknown) =>
-          log.error(`Webhooks: could not work through the deliveries: ${describeError(error)}`),
-        );
-      } while (wokenWhileRunning && started);
-    })().finally(() => {
-      running = undefined;
-    });
-  }
+  const worker = pollingWorker({
+    pollMs: POLL_MS,
+    drain: (going) => drain(going),
+    onError: (error: unknown) =>
+      log.error(`Webhooks: could not work through the deliveries: ${describeError(error)}`),
+  });
+  const wake = worker.wake;
 
   return {
     wake,
-    start() {
-      if (started) return;
-      started = true;
-      poll = setInterval(wake, POLL_MS);
-      poll.unref();
-      wake();
-    },
-    async stop() {
-      started = false;
-      clearInterval(poll);
-      await running;
-    },
+    start: worker.start,
+    stop: worker.stop,
     deliverDue: (now) => drain(() => true, now),
   };
 }
