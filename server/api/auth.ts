@@ -98,6 +98,48 @@ const policy = (what: string) =>
 const common = { tag: "Sign-in", errorBody: authErrorSchema } as const;
 
 /** Better Auth's endpoints that the site's clients use, for the OpenAPI document. */
+/** Sign-in's second step, by an app's code or a backup code: the same call but for its path. */
+function secondStep({
+  path,
+  operationId,
+  summary,
+  description,
+  example,
+  wrong,
+}: {
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  example: string;
+  wrong: string;
+}): Operation {
+  return {
+    ...common,
+    method: "POST",
+    path,
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    access: "two-factor",
+    body: {
+      schema: signInCodeSchema.extend({ trustDevice: z.boolean().optional() }),
+      example: { code: example },
+    },
+    responses: {
+      200: {
+        description: "Signed in: the session cookie is set.",
+        body: signedIn,
+        headers: ["Set-Cookie"],
+      },
+      400: fail("No code."),
+      401: fail(wrong),
+      415: notJson,
+      429: tooMany,
+    },
+  };
+}
+
 export const authOperations = {
   signUp: {
     ...common,
@@ -396,54 +438,22 @@ export const authOperations = {
       429: tooMany,
     },
   },
-  verifyTotp: {
-    ...common,
-    method: "POST",
+  verifyTotp: secondStep({
     path: "/api/auth/two-factor/verify-totp",
     operationId: "verifyTwoFactorCode",
     summary: "Sign-in's second step: a code from the authenticator app",
     description:
       "With the cookie the password step set. Codes count against the sign-in limits; 10 wrong ones in a row lock the second step for 15 minutes.",
-    access: "two-factor",
-    body: {
-      schema: signInCodeSchema.extend({ trustDevice: z.boolean().optional() }),
-      example: { code: "123456" },
-    },
-    responses: {
-      200: {
-        description: "Signed in: the session cookie is set.",
-        body: signedIn,
-        headers: ["Set-Cookie"],
-      },
-      400: fail("No code."),
-      401: fail("A wrong code, or no second step under way."),
-      415: notJson,
-      429: tooMany,
-    },
-  },
-  verifyBackupCode: {
-    ...common,
-    method: "POST",
+    example: "123456",
+    wrong: "A wrong code, or no second step under way.",
+  }),
+  verifyBackupCode: secondStep({
     path: "/api/auth/two-factor/verify-backup-code",
     operationId: "verifyTwoFactorBackupCode",
     summary: "Sign-in's second step: a one-time backup code",
-    access: "two-factor",
-    body: {
-      schema: signInCodeSchema.extend({ trustDevice: z.boolean().optional() }),
-      example: { code: "abcde-fghij" },
-    },
-    responses: {
-      200: {
-        description: "Signed in: the session cookie is set.",
-        body: signedIn,
-        headers: ["Set-Cookie"],
-      },
-      400: fail("No code."),
-      401: fail("A wrong or used code, or no second step under way."),
-      415: notJson,
-      429: tooMany,
-    },
-  },
+    example: "abcde-fghij",
+    wrong: "A wrong or used code, or no second step under way.",
+  }),
   signInSocial: {
     ...common,
     method: "POST",

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import { grantOwner } from "../../core/owners.server.ts";
 import { type ResolvedAddress, resolveWithSystem } from "../../core/webhook-addresses.server.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../core/webhook-event-types.ts";
 import { webhookEventSchema } from "../../core/webhook-events.ts";
 import { sealWebhookSecret, webhookSecretKey } from "../../core/webhook-secrets.server.ts";
 import { queueWebhookEvent } from "../../core/webhooks.server.ts";
@@ -753,16 +754,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
 
   it("sends every event it names, each body of the shape core/webhook-events.ts gives", async () => {
     const hook = await receiver();
-    const added = await addEndpoint(hook.url(), [
-      "review.created",
-      "review.updated",
-      "review.deleted",
-      "enrollment.requested",
-      "enrollment.cancelled",
-      "contact.received",
-      "subscriber.confirmed",
-      "service.created",
-    ]);
+    const added = await addEndpoint(hook.url(), [...WEBHOOK_EVENT_TYPES]);
     const writer = await signUpWithToken(site.app, db(), { name: "Busy Student" });
     const serviceId = await newCourse();
     const review = (await (
