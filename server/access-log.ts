@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { redactTarget } from "./log-redaction.ts";
-import { type Logger, writeInfoLine } from "./logger.ts";
+import { jsonText, type Logger, writeInfoLine } from "./logger.ts";
 import { type Metrics, routePattern } from "./metrics.ts";
 import type { RequestRecord } from "./request-scope.ts";
 
@@ -19,59 +20,106 @@ export interface AnsweredRequest {
 
 /**
  * The line of one answered request. `cache` is `hit` or `miss` where the response cache was
- * asked, `pass` where it was not (a signed-in page, a write, a probe).
+ * asked, `pass` where it was not (a signed-in page, a write, a probe). Put together by hand, not
+ * by JSON.stringify: every request writes one (decision 0043); tests/unit/access-log.test.ts
+ * holds it to what JSON.stringify would write.
  */
 export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
-  const queryAt = answered.target.indexOf("?");
-  const route =
-    answered.route ??
-    routePattern(queryAt === -1 ? answered.target : answered.target.slice(0, queryAt));
-  writeInfoLine(logger, {
-    requestId: record.id,
-    method: answered.method,
-    path: redactTarget(answered.target),
-    route,
-    status: answered.status,
-    bytes: answered.bytes,
-    durationMs: Math.round((performance.now() - answered.startedAt) * 100) / 100,
-    cache: record.cache ?? "pass",
-    userId: record.userId,
-    ...(answered.aborted ? { aborted: true } : {}),
-    msg: "request",
+  const durationMs = Math.round((performance.now() - answered.startedAt) * 100) / 100;
+  const route = answered.route ?? routePattern(pathOf(answered.target));
+  writeInfoLine(
+    logger,
+    `"requestId":${jsonText(record.id)},"method":${jsonText(answered.method ?? "")},"path":${jsonText(
+      redactTarget(answered.target),
+    )},"route":${jsonText(route)},"status":${answered.status},"bytes":${answered.bytes},"durationMs":${durationMs},"cache":"${
+      record.cache ?? "pass"
+    }"${record.userId === undefined ? "" : `,"userId":${jsonText(record.userId)}`}${
+      answered.aborted ? `,"aborted":true` : ""
+    },"msg":"request"`,
+  );
+}
+
+function pathOf(target: string): string {
+  const queryAt = target.indexOf("?");
+  return queryAt === -1 ? target : target.slice(0, queryAt);
+}
+
+interface Observers {
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** What is read of a request before it is answered, for its line and its metrics. */
+export interface RequestStart {
+  startedAt: number;
+  /** Read first: the app later rewrites req.url onto the public origin (server/public-origin.ts). */
+  target: string;
+  socket: Socket;
+  /** The connection's bytes written so far: the answer's bytes are what it adds. */
+  writtenBefore: number;
+}
+
+export function requestStart(req: IncomingMessage): RequestStart {
+  return {
+    startedAt: performance.now(),
+    target: req.url ?? "/",
+    socket: req.socket,
+    writtenBefore: req.socket.bytesWritten,
+  };
+}
+
+/**
+ * Counts a request in the metrics and writes its line, once the answer is sent or the client
+ * went away, whoever answers it (a page, the API, a 503 of the overload guard, a probe).
+ */
+export function observeRequest(
+  observers: Observers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+  start: RequestStart,
+) {
+  observers.metrics.requestStarted();
+  res.once("close", () => {
+    observers.metrics.requestFinished();
+    requestEnded(observers, req, res, record, start, !res.writableFinished);
   });
 }
 
 /**
- * Watches one node:http request, whoever answers it (a kept answer sent straight from node:http,
- * a 503 of the overload guard, a page): counts it in the metrics and writes its line once the
- * answer is sent or the client went away. One listener does both, and the route pattern is
- * worked out once for both: this runs for every request, so its cost is measured by the bench.
+ * Counts and writes the line of an answer already handed whole to the connection: a kept answer,
+ * which node:http sends at once without a listener, in-flight count or tick of its own. Each of
+ * those cost a kept answer (~20 µs) a noticeable share (decision 0043).
  */
-export function observeRequest(
-  { logger, metrics }: { logger: Logger; metrics: Metrics },
+export function answeredAtOnce(
+  observers: Observers,
   req: IncomingMessage,
   res: ServerResponse,
   record: RequestRecord,
+  start: RequestStart,
 ) {
-  const startedAt = performance.now();
-  // Read now: the app later rewrites req.url onto the public origin (server/public-origin.ts).
-  const target = req.url ?? "/";
-  const socket = req.socket;
-  const writtenBefore = socket.bytesWritten;
-  metrics.requestStarted();
-  res.once("close", () => {
-    const queryAt = target.indexOf("?");
-    const route = routePattern(queryAt === -1 ? target : target.slice(0, queryAt));
-    metrics.requestEnded(req.method, route, res.statusCode, startedAt);
-    writeAccessLine(logger, record, {
-      method: req.method,
-      target,
-      route,
-      status: res.statusCode,
-      // What went down the connection for this answer, headers and compression included.
-      bytes: socket.bytesWritten - writtenBefore,
-      startedAt,
-      aborted: !res.writableFinished,
-    });
+  requestEnded(observers, req, res, record, start, start.socket.destroyed);
+}
+
+function requestEnded(
+  { logger, metrics }: Observers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RequestRecord,
+  start: RequestStart,
+  aborted: boolean,
+) {
+  // Worked out once, for the metrics and the line.
+  const route = routePattern(pathOf(start.target));
+  metrics.requestAnswered(req.method, route, res.statusCode, start.startedAt);
+  writeAccessLine(logger, record, {
+    method: req.method,
+    target: start.target,
+    route,
+    status: res.statusCode,
+    // What went down the connection for this answer, headers and compression included.
+    bytes: start.socket.bytesWritten - start.writtenBefore,
+    startedAt: start.startedAt,
+    aborted,
   });
 }

@@ -273,17 +273,19 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
 
   /**
    * One node:http request, whoever answers it: counted in flight from its arrival
-   * (`requestStarted`) until its answer is sent or the client leaves (`requestEnded`, given the
-   * route pattern server/access-log.ts works out once for the log line too).
+   * (`requestStarted`) until its answer is sent or the client leaves (`requestFinished`), and
+   * once answered counted with its duration (`requestAnswered`, given the route pattern
+   * server/access-log.ts works out once for the log line too). A kept answer, sent whole at once,
+   * is never in flight between two ticks, so it is only counted as answered.
    */
   const requestStarted = () => inFlight.inc();
-  const requestEnded = (
+  const requestFinished = () => inFlight.dec();
+  const requestAnswered = (
     method: string | undefined,
     route: string,
     status: number,
     startedAt: number,
   ) => {
-    inFlight.dec();
     tallies.record(
       knownMethods.has(method ?? "") ? (method as string) : "other",
       route,
@@ -301,7 +303,8 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
   return {
     registry,
     requestStarted,
-    requestEnded,
+    requestFinished,
+    requestAnswered,
     exposition,
     countShed: () => shed.inc(),
     countCacheHit: () => cacheHits.inc(),

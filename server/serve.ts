@@ -11,7 +11,7 @@ import {
   seedBlogIfEmpty,
   seedCatalogueIfEmpty,
 } from "../db/seed/index.ts";
-import { observeRequest } from "./access-log.ts";
+import { answeredAtOnce, observeRequest, requestStart } from "./access-log.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createDrain } from "./draining.ts";
@@ -96,39 +96,54 @@ export async function serve({
   );
   const server = createServer();
   const drain = createDrain(server);
-  /** `requestId`: the X-Request-Id to answer with (none without the request log). */
-  const answerRequest = (req: IncomingMessage, res: ServerResponse, requestId?: string) => {
-    drain.admit(res);
-    // A probe or a scrape is never turned away as overload, nor answered from the cache: it asks
-    // about now. A kept answer goes out straight from node:http: no framework, no rendering, no
-    // database.
+  /** A probe or a scrape asks about now: never turned away as overload, nor answered from the cache. */
+  const asksAboutNow = (req: IncomingMessage) =>
+    asksForHealth(req.method, req.url) ||
     // Without a token /metrics is an unknown page, guarded like any other.
-    const scrape = config.metricsToken !== undefined && asksForMetrics(req.method, req.url);
-    if (!scrape && !asksForHealth(req.method, req.url)) {
-      // The kept answer's header list takes the id itself: set beforehand, node:http would set
-      // every header of the list one by one (a tenth of a kept answer's whole time).
-      if (responseCache?.answerDirectly(req, res, requestId)) return;
-      if (requestId) res.setHeader("X-Request-Id", requestId);
-      drain.follow(res);
-      answer(req, res);
-      return;
-    }
+    (config.metricsToken !== undefined && asksForMetrics(req.method, req.url));
+  /**
+   * A kept answer, sent whole at once straight from node:http: no framework, no rendering, no
+   * database. False when there is none. `requestId`: the X-Request-Id to answer with (none
+   * without the request log); the kept answer's header list takes it itself: set beforehand,
+   * node:http would set every header of the list one by one (a tenth of a kept answer's time).
+   */
+  const answerKept = (req: IncomingMessage, res: ServerResponse, requestId?: string): boolean => {
+    drain.admit(res);
+    return !asksAboutNow(req) && responseCache?.answerDirectly(req, res, requestId) === true;
+  };
+  /** Any other answer: through the overload guard to the app, or straight to it for a probe. */
+  const answerInApp = (req: IncomingMessage, res: ServerResponse, requestId?: string) => {
     if (requestId) res.setHeader("X-Request-Id", requestId);
     drain.follow(res);
-    listener(req, res);
+    if (asksAboutNow(req)) listener(req, res);
+    else answer(req, res);
   };
+  const observers = { logger, metrics };
   server.on(
     "request",
     withoutRequestLogAndMetrics
-      ? answerRequest
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          if (!answerKept(req, res)) answerInApp(req, res);
+        }
       : (req: IncomingMessage, res: ServerResponse) => {
           // Here, so that every answer is counted and logged: kept ones sent from node:http and
           // 503s included.
           const record: RequestRecord = {
             id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
           };
-          observeRequest({ logger, metrics }, req, res, record);
-          inRequest(record, () => answerRequest(req, res, record.id));
+          const start = requestStart(req);
+          // A pipelined request (no socket yet) waits for the answers before it: its answer is
+          // not sent at once, so it is watched as any other.
+          const pipelined = res.socket === null;
+          if (!pipelined && answerKept(req, res, record.id)) {
+            record.cache = "hit";
+            answeredAtOnce(observers, req, res, record, start);
+            return;
+          }
+          observeRequest(observers, req, res, record, start);
+          inRequest(record, () => {
+            if (!pipelined || !answerKept(req, res, record.id)) answerInApp(req, res, record.id);
+          });
         },
   );
   // A client that trickles its headers or body must not hold a connection for long.

@@ -154,6 +154,12 @@ describe("/metrics through the built server with WEB_CONCURRENCY=2", () => {
     expect(text).toMatch(/http_requests_total\{[^}]*route="\/services\/:id"/);
     expect(text).not.toContain("not-a-real-course");
     expect(total(text, "response_cache_hits_total")).toBeGreaterThan(0);
+    // Kept answers, sent from node:http at once, are counted once each like any other; nothing
+    // is left in flight but the scrape itself.
+    expect(total(text, 'http_requests_total{method="GET",route="/services",status="200"}')).toBe(
+      requests / 2,
+    );
+    expect(total(text, "http_requests_in_flight")).toBe(1);
     // The database's numbers are read by each process but not added up across them.
     expect(sample(text, "mail_outbox_queued")).toBe(0);
   }, 60_000);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { type AnsweredRequest, writeAccessLine } from "./access-log.ts";
+import { createLogger, jsonText } from "./logger.ts";
+import type { RequestRecord } from "./request-scope.ts";
+
+/** The line writeAccessLine writes for one request, as text and as parsed. */
+function lineOf(record: RequestRecord, answered: AnsweredRequest) {
+  const written: string[] = [];
+  const logger = createLogger({
+    level: "info",
+    destination: { write: (line) => written.push(line) },
+  });
+  writeAccessLine(logger, record, answered);
+  expect(written).toHaveLength(1);
+  const text = written[0] ?? "";
+  return { text, line: JSON.parse(text) as Record<string, unknown> };
+}
+
+const ANSWERED = {
+  method: "GET",
+  target: "/services",
+  status: 200,
+  bytes: 5321,
+  startedAt: performance.now(),
+};
+
+describe("the request line, put together by hand", () => {
+  it("is the JSON pino would write: its fields in pino's order, the message last, one line", () => {
+    const { text, line } = lineOf(
+      { id: "3f1e0c52-9a7b-4d0e-8c41-1b2a3c4d5e6f", userId: "user-1", cache: "hit" },
+      ANSWERED,
+    );
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(text.indexOf("\n")).toBe(text.length - 1);
+    expect(Object.keys(line)).toEqual([
+      "level",
+      "time",
+      "pid",
+      "hostname",
+      "requestId",
+      "method",
+      "path",
+      "route",
+      "status",
+      "bytes",
+      "durationMs",
+      "cache",
+      "userId",
+      "msg",
+    ]);
+    expect(line).toMatchObject({
+      level: "info",
+      pid: process.pid,
+      requestId: "3f1e0c52-9a7b-4d0e-8c41-1b2a3c4d5e6f",
+      method: "GET",
+      path: "/services",
+      route: "/services",
+      status: 200,
+      bytes: 5321,
+      cache: "hit",
+      userId: "user-1",
+      msg: "request",
+    });
+    expect(new Date(line.time as string).toISOString()).toBe(line.time);
+    expect(line.durationMs).toBeTypeOf("number");
+    // The very text JSON.stringify makes of the same fields: no spacing or escaping of its own.
+    expect(text).toBe(`${JSON.stringify(line)}\n`);
+  });
+
+  it("leaves out the user when nobody signed in, says pass without the cache, marks a client gone", () => {
+    const { line } = lineOf({ id: "abc" }, { ...ANSWERED, aborted: true });
+    expect(line).not.toHaveProperty("userId");
+    expect(line.cache).toBe("pass");
+    expect(line.aborted).toBe(true);
+    expect(Object.keys(line).at(-1)).toBe("msg");
+  });
+
+  it("stays one valid JSON line whatever the path holds: quotes, backslashes, controls, other scripts", () => {
+    const awkward = [
+      '/search?q="quoted"',
+      "/a\\b",
+      "/tab\there",
+      "/line\nbreak\r\n",
+      "/nul\u0000\u001f\u007f",
+      "/café/日本語/😀",
+      // A lone surrogate: JSON.stringify writes it escaped, so the line stays valid UTF-8.
+      "/half\ud800",
+      "/latin1\u00ff\u0080",
+    ];
+    for (const target of awkward) {
+      const { text, line } = lineOf({ id: "x" }, { ...ANSWERED, target });
+      expect(text.indexOf("\n")).toBe(text.length - 1);
+      expect(line.path).toBe(target);
+      expect(text).toBe(`${JSON.stringify(line)}\n`);
+    }
+  });
+
+  it("still redacts the query's secrets and masks addresses", () => {
+    const { line } = lineOf(
+      { id: "x" },
+      { ...ANSWERED, target: "/reset?token=s3cret&email=jane%40example.com&page=2" },
+    );
+    expect(line.path).toBe("/reset?token=[redacted]&email=[redacted]&page=2");
+  });
+});
+
+describe("jsonText", () => {
+  it("is JSON.stringify's text for every string, plain or not", () => {
+    const samples = ["", "plain/path-1.2_3~", ' "', "\\", "\u0000", "\u2028\u2029", "é", "\udc00x"];
+    for (let code = 0; code < 0x100; code++) samples.push(`a${String.fromCharCode(code)}b`);
+    for (const sample of samples) expect(jsonText(sample)).toBe(JSON.stringify(sample));
+  });
+});
