@@ -6,14 +6,14 @@ import { type Metrics, routePattern } from "./metrics.ts";
 import type { RequestRecord } from "./request-scope.ts";
 
 export interface AnsweredRequest {
-  method: string | undefined;
+  method: string;
   /** The path and query as the client sent them. */
   target: string;
   /** Its route pattern (server/metrics.ts), when already worked out. */
   route?: string;
   status: number;
   bytes: number;
-  startedAt: number;
+  durationMs: number;
   /** The client went away before the whole answer was sent. */
   aborted?: boolean;
 }
@@ -21,17 +21,19 @@ export interface AnsweredRequest {
 /**
  * The line of one answered request. `cache` is `hit` or `miss` where the response cache was
  * asked, `pass` where it was not (a signed-in page, a write, a probe). Put together by hand, not
- * by JSON.stringify: every request writes one (decision 0043); tests/unit/access-log.test.ts
- * holds it to what JSON.stringify would write.
+ * by JSON.stringify: every request writes one (decision 0043); server/access-log.test.ts holds
+ * it to what JSON.stringify would write. Only the path and the user id can hold what JSON must
+ * escape: a request id is a UUID or passed the well-formed check (server/request-scope.ts), a
+ * method is a token node:http's parser knows, and a route is one of server/metrics.ts's patterns.
  */
 export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
-  const durationMs = Math.round((performance.now() - answered.startedAt) * 100) / 100;
+  const durationMs = Math.round(answered.durationMs * 100) / 100;
   const route = answered.route ?? routePattern(pathOf(answered.target));
   writeInfoLine(
     logger,
-    `"requestId":${jsonText(record.id)},"method":${jsonText(answered.method ?? "")},"path":${jsonText(
+    `"requestId":"${record.id}","method":"${answered.method}","path":${jsonText(
       redactTarget(answered.target),
-    )},"route":${jsonText(route)},"status":${answered.status},"bytes":${answered.bytes},"durationMs":${durationMs},"cache":"${
+    )},"route":"${route}","status":${answered.status},"bytes":${answered.bytes},"durationMs":${durationMs},"cache":"${
       record.cache ?? "pass"
     }"${record.userId === undefined ? "" : `,"userId":${jsonText(record.userId)}`}${
       answered.aborted ? `,"aborted":true` : ""
@@ -111,15 +113,17 @@ function requestEnded(
 ) {
   // Worked out once, for the metrics and the line.
   const route = routePattern(pathOf(start.target));
-  metrics.requestAnswered(req.method, route, res.statusCode, start.startedAt);
+  const durationMs = performance.now() - start.startedAt;
+  metrics.requestAnswered(req.method, route, res.statusCode, durationMs / 1000);
   writeAccessLine(logger, record, {
-    method: req.method,
+    // Always there on a request node:http parsed (only a response's message lacks one).
+    method: req.method ?? "",
     target: start.target,
     route,
     status: res.statusCode,
     // What went down the connection for this answer, headers and compression included.
     bytes: start.socket.bytesWritten - start.writtenBefore,
-    startedAt: start.startedAt,
+    durationMs,
     aborted,
   });
 }

@@ -202,7 +202,7 @@ export function createApp({
       target: url.pathname + url.search,
       status: c.res.status,
       bytes: Number(c.res.headers.get("content-length") ?? 0),
-      startedAt,
+      durationMs: performance.now() - startedAt,
     });
   });
 

@@ -32,8 +32,9 @@ export interface ServeOptions {
   /** Development only: Vite's middleware, which serves the sources and hot updates. */
   viteMiddleware?: NodeMiddleware;
   /**
-   * The benchmark's yardstick only (`--without-request-log-and-metrics`): no access log line,
-   * request id or metrics per request, to measure what they cost.
+   * The benchmark's yardstick only (`--without-request-log-and-metrics`): no request line and
+   * no request counted in the metrics, to measure what they cost. The request id stays: it is
+   * the answer's own (X-Request-Id, the error pages' reference), not the log's (decision 0043).
    */
   withoutRequestLogAndMetrics?: boolean;
 }
@@ -103,49 +104,43 @@ export async function serve({
     (config.metricsToken !== undefined && asksForMetrics(req.method, req.url));
   /**
    * A kept answer, sent whole at once straight from node:http: no framework, no rendering, no
-   * database. False when there is none. `requestId`: the X-Request-Id to answer with (none
-   * without the request log); the kept answer's header list takes it itself: set beforehand,
-   * node:http would set every header of the list one by one (a tenth of a kept answer's time).
+   * database. False when there is none. The kept answer's header list takes the request's id
+   * itself: set beforehand, node:http would set every header of the list one by one (a tenth of
+   * a kept answer's time).
    */
-  const answerKept = (req: IncomingMessage, res: ServerResponse, requestId?: string): boolean => {
+  const answerKept = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
     drain.admit(res);
     return !asksAboutNow(req) && responseCache?.answerDirectly(req, res, requestId) === true;
   };
   /** Any other answer: through the overload guard to the app, or straight to it for a probe. */
-  const answerInApp = (req: IncomingMessage, res: ServerResponse, requestId?: string) => {
-    if (requestId) res.setHeader("X-Request-Id", requestId);
+  const answerInApp = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    res.setHeader("X-Request-Id", requestId);
     drain.follow(res);
     if (asksAboutNow(req)) listener(req, res);
     else answer(req, res);
   };
   const observers = { logger, metrics };
-  server.on(
-    "request",
-    withoutRequestLogAndMetrics
-      ? (req: IncomingMessage, res: ServerResponse) => {
-          if (!answerKept(req, res)) answerInApp(req, res);
-        }
-      : (req: IncomingMessage, res: ServerResponse) => {
-          // Here, so that every answer is counted and logged: kept ones sent from node:http and
-          // 503s included.
-          const record: RequestRecord = {
-            id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
-          };
-          const start = requestStart(req);
-          // A pipelined request (no socket yet) waits for the answers before it: its answer is
-          // not sent at once, so it is watched as any other.
-          const pipelined = res.socket === null;
-          if (!pipelined && answerKept(req, res, record.id)) {
-            record.cache = "hit";
-            answeredAtOnce(observers, req, res, record, start);
-            return;
-          }
-          observeRequest(observers, req, res, record, start);
-          inRequest(record, () => {
-            if (!pipelined || !answerKept(req, res, record.id)) answerInApp(req, res, record.id);
-          });
-        },
-  );
+  const observing = !withoutRequestLogAndMetrics;
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    // Here, so that every answer has its id, is counted and logged: kept ones sent from
+    // node:http and 503s included.
+    const record: RequestRecord = {
+      id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
+    };
+    const start = observing ? requestStart(req) : undefined;
+    // A pipelined request (no socket yet) waits for the answers before it: its answer is not
+    // sent at once, so it is watched as any other.
+    const pipelined = res.socket === null;
+    if (!pipelined && answerKept(req, res, record.id)) {
+      record.cache = "hit";
+      if (start) answeredAtOnce(observers, req, res, record, start);
+      return;
+    }
+    if (start) observeRequest(observers, req, res, record, start);
+    inRequest(record, () => {
+      if (!pipelined || !answerKept(req, res, record.id)) answerInApp(req, res, record.id);
+    });
+  });
   // A client that trickles its headers or body must not hold a connection for long.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
