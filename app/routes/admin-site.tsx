@@ -3,12 +3,12 @@ import { lastSiteWordChanges } from "../../core/site-word-changes.server.ts";
 import { getSiteWords } from "../../core/site-words.server.ts";
 import type { SiteWordSection } from "../../core/site-words.ts";
 import { AboutSection } from "../components/admin/about-section.tsx";
+import { AdminPageHeading } from "../components/admin/admin-page-heading.tsx";
 import { ContactSection } from "../components/admin/contact-section.tsx";
 import { FaqSection } from "../components/admin/faq-section.tsx";
 import { HeroSection } from "../components/admin/hero-section.tsx";
 import type { LastChange } from "../components/admin/last-change.tsx";
 import { SocialLinksSection } from "../components/admin/social-links-section.tsx";
-import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { aboutActions } from "../lib/admin/about.server.ts";
 import { type AdminActions, field } from "../lib/admin/action.server.ts";
@@ -69,16 +69,10 @@ export default function AdminSite({ loaderData: data, actionData }: Route.Compon
     actionData && intents.includes(actionData.intent) ? actionData : undefined;
   return (
     <div className="container-page py-12">
-      <p className="text-sm">
-        <Link to="/admin" className="link">
-          Admin
-        </Link>
-      </p>
-      <h1 className="mt-1 text-3xl font-bold text-slate-900">Site words</h1>
-      <p className="mt-1 text-slate-600">
+      <AdminPageHeading title="Site words">
         What visitors read on the home page, About, Contact and in the footer. Each change shows on
         the very next visit.
-      </p>
+      </AdminPageHeading>
 
       <HeroSection
         hero={data.words.hero}

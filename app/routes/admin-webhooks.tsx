@@ -1,11 +1,11 @@
 import { getSiteSettings } from "../../core/site-settings.server.ts";
 import { listWebhookEndpoints } from "../../core/webhooks.server.ts";
+import { AdminPageHeading } from "../components/admin/admin-page-heading.tsx";
 import {
   NewEndpointSecret,
   WebhookEndpointForm,
 } from "../components/admin/webhook-endpoint-form.tsx";
 import { WebhookEndpointList } from "../components/admin/webhook-endpoints.tsx";
-import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";
 import { field } from "../lib/admin/action.server.ts";
 import { WEBHOOKS_PAGE, webhookActions } from "../lib/admin/webhooks.server.ts";
@@ -75,18 +75,12 @@ export default function AdminWebhooks({ loaderData: data, actionData }: Route.Co
   const refused = actionData?.intent === "add-endpoint" ? actionData : undefined;
   return (
     <div className="container-page py-12">
-      <p className="text-sm">
-        <Link to="/admin" className="link">
-          Admin
-        </Link>
-      </p>
-      <h1 className="mt-1 text-3xl font-bold text-slate-900">Webhooks</h1>
-      <p className="mt-1 max-w-3xl text-slate-600">
+      <AdminPageHeading title="Webhooks">
         A webhook tells another system (a spreadsheet, a chat, your own app) the moment something
         happens here: the site sends its address a <code>POST</code> with the event as JSON, signed
         as the Standard Webhooks specification says, and tries again for a day when it does not
         answer with a 2xx status.
-      </p>
+      </AdminPageHeading>
 
       {created && <NewEndpointSecret url={created.url} secret={created.secret} />}
 
