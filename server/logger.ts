@@ -59,9 +59,12 @@ export function writeInfoLine(logger: Logger, members: string) {
     logger.info(JSON.parse(`{${members}}`));
     return;
   }
-  stream.write(
-    `{"level":"info","time":"${isoTimeNow()}","pid":${process.pid},"hostname":${HOSTNAME},${members}}\n`,
-  );
+  stream.write(`${lineStart("info")}${members}}\n`);
+}
+
+/** A line's first members as pino writes them: level (as a word), time, pid and hostname. */
+function lineStart(level: "info" | "warn"): string {
+  return `{"level":"${level}","time":"${isoTimeNow()}","pid":${process.pid},"hostname":${HOSTNAME},`;
 }
 
 /** Printable ASCII without quote or backslash: such a string, quoted, is its own JSON text. */
@@ -152,7 +155,7 @@ export function batchedWrites(
       used = 0;
     }
     if (dropped > 0 && waiting.length === 0) {
-      const notice = `{"level":"warn","time":"${new Date().toISOString()}","pid":${process.pid},"hostname":${HOSTNAME},"msg":"${dropped} log lines were dropped: the log's reader took no more"}\n`;
+      const notice = `${lineStart("warn")}"msg":"${dropped} log lines were dropped: the log's reader took no more"}\n`;
       dropped = 0;
       add(notice);
     }

@@ -26,7 +26,7 @@ export interface ResponseCache {
    * Answers a request straight from node:http when it can, with its X-Request-Id; false to let
    * the app answer.
    */
-  answerDirectly(request: IncomingMessage, response: ServerResponse, requestId?: string): boolean;
+  answerDirectly(request: IncomingMessage, response: ServerResponse, requestId: string): boolean;
   /** The app's outermost middleware: answers from the cache or keeps what the app answered. */
   middleware: MiddlewareHandler;
 }
@@ -43,7 +43,10 @@ interface KeptAnswer extends Seen {
   headers: string[];
   /** The 304's headers: the same without the body's length and encoding. */
   notModifiedHeaders: string[];
-  /** Each list again with a last slot for the request's id (see answerDirectly). */
+  /**
+   * Each list again with a last slot for the request's id, for answerDirectly (the middleware's
+   * answers get their id from the app).
+   */
   headersWithId: string[];
   notModifiedHeadersWithId: string[];
   body: Buffer;
@@ -254,19 +257,15 @@ export function createResponseCache(
       counts.hit();
       // The id goes in the last slot of the list kept with one: node:http reads the list within
       // writeHead and keeps none of it, and a copy per answer cost a kept answer 2 % (measured).
-      const headersOf = (headers: string[], withId: string[]) => {
-        if (!requestId) return headers;
-        withId[withId.length - 1] = requestId;
-        return withId;
+      const withId = (headers: string[]) => {
+        headers[headers.length - 1] = requestId;
+        return headers;
       };
       if (clientHolds(request.headers["if-none-match"], answer.etag)) {
-        response.writeHead(
-          304,
-          headersOf(answer.notModifiedHeaders, answer.notModifiedHeadersWithId),
-        );
+        response.writeHead(304, withId(answer.notModifiedHeadersWithId));
         response.end();
       } else {
-        response.writeHead(answer.status, headersOf(answer.headers, answer.headersWithId));
+        response.writeHead(answer.status, withId(answer.headersWithId));
         response.end(request.method === "HEAD" ? undefined : answer.body);
       }
       return true;

@@ -97,7 +97,7 @@ export async function serve({
   );
   const server = createServer();
   const drain = createDrain(server);
-  /** A probe or a scrape asks about now: never turned away as overload, nor answered from the cache. */
+  /** A probe or a scrape asks about now: never shed as overload, nor answered from the cache. */
   const asksAboutNow = (req: IncomingMessage) =>
     asksForHealth(req.method, req.url) ||
     // Without a token /metrics is an unknown page, guarded like any other.
