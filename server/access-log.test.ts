@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AnsweredRequest, writeAccessLine } from "./access-log.ts";
+import { type AnsweredRequest, hundredthsText, writeAccessLine } from "./access-log.ts";
 import { createLogger, jsonText } from "./logger.ts";
 import type { RequestRecord } from "./request-scope.ts";
 
@@ -101,6 +101,17 @@ describe("the request line, put together by hand", () => {
       { ...ANSWERED, target: "/reset?token=s3cret&email=jane%40example.com&page=2" },
     );
     expect(line.path).toBe("/reset?token=[redacted]&email=[redacted]&page=2");
+  });
+});
+
+describe("hundredthsText", () => {
+  it("writes a duration as JSON.stringify writes it rounded to hundredths", () => {
+    const samples = [0, 0.004, 0.005, 0.01, 0.1, 0.5, 0.999, 1, 1.005, 2.675, 9.995, 10, 12.3456];
+    samples.push(99.99, 100, 1234.5678, 30_000.001, 86_400_000.25);
+    // Every hundredth up to 100 ms, and a spread of ordinary ones.
+    for (let n = 0; n <= 10_000; n++) samples.push(n / 100, n / 100 + 0.004, n * 0.0137);
+    for (const ms of samples)
+      expect(hundredthsText(ms)).toBe(JSON.stringify(Math.round(ms * 100) / 100));
   });
 });
 

@@ -27,18 +27,31 @@ export interface AnsweredRequest {
  * method is a token node:http's parser knows, and a route is one of server/metrics.ts's patterns.
  */
 export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
-  const durationMs = Math.round(answered.durationMs * 100) / 100;
   const route = answered.route ?? routePattern(pathOf(answered.target));
   writeInfoLine(
     logger,
     `"requestId":"${record.id}","method":"${answered.method}","path":${jsonText(
       redactTarget(answered.target),
-    )},"route":"${route}","status":${answered.status},"bytes":${answered.bytes},"durationMs":${durationMs},"cache":"${
+    )},"route":"${route}","status":${answered.status},"bytes":${answered.bytes},"durationMs":${hundredthsText(answered.durationMs)},"cache":"${
       record.cache ?? "pass"
     }"${record.userId === undefined ? "" : `,"userId":${jsonText(record.userId)}`}${
       answered.aborted ? `,"aborted":true` : ""
     },"msg":"request"`,
   );
+}
+
+/**
+ * A duration in ms to two decimals, as JSON.stringify writes `Math.round(ms * 100) / 100`
+ * ("12.35", "0.5", "3"), from its integer parts: a float's shortest text costs a tenth of a
+ * microsecond more, on every line.
+ */
+export function hundredthsText(ms: number): string {
+  const hundredths = Math.round(ms * 100);
+  const whole = Math.floor(hundredths / 100);
+  const part = hundredths - whole * 100;
+  if (part === 0) return `${whole}`;
+  if (part % 10 === 0) return `${whole}.${part / 10}`;
+  return `${whole}.${part < 10 ? "0" : ""}${part}`;
 }
 
 function pathOf(target: string): string {

@@ -54,17 +54,42 @@ const HOSTNAME = JSON.stringify(hostname());
  */
 export function writeInfoLine(logger: Logger, members: string) {
   if (!logger.isLevelEnabled("info")) return;
-  const stream = streams.get(logger);
-  if (!stream) {
+  // The same logger every time (the app's): found once, not by a WeakMap lookup per line.
+  if (logger !== lastLogger) {
+    lastLogger = logger;
+    lastStream = streams.get(logger);
+  }
+  if (!lastStream) {
     logger.info(JSON.parse(`{${members}}`));
     return;
   }
-  stream.write(`${lineStart("info")}${members}}\n`);
+  lastStream.write(`${infoLineStart()}${members}}\n`);
 }
 
+let lastLogger: Logger | undefined;
+let lastStream: DestinationStream | undefined;
+
 /** A line's first members as pino writes them: level (as a word), time, pid and hostname. */
-function lineStart(level: "info" | "warn"): string {
-  return `{"level":"${level}","time":"${isoTimeNow()}","pid":${process.pid},"hostname":${HOSTNAME},`;
+function lineStart(level: "info" | "warn", now = Date.now()): string {
+  // Joined rather than added up: one flat string, copied whole into each line that shares it.
+  return [
+    `{"level":"${level}","time":"`,
+    new Date(now).toISOString(),
+    `","pid":${process.pid},"hostname":${HOSTNAME},`,
+  ].join("");
+}
+
+let infoStartMillisecond = 0;
+let infoStart = "";
+
+/** lineStart("info"), made once per millisecond however many lines share it. */
+function infoLineStart(): string {
+  const now = Date.now();
+  if (now !== infoStartMillisecond) {
+    infoStartMillisecond = now;
+    infoStart = lineStart("info", now);
+  }
+  return infoStart;
 }
 
 /** Printable ASCII without quote or backslash: such a string, quoted, is its own JSON text. */
@@ -75,22 +100,14 @@ export function jsonText(text: string): string {
   return PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
-let isoMillisecond = 0;
-let isoText = "";
-
-/** The time as pino's isoTime writes it; made once per millisecond however many lines share it. */
-function isoTimeNow(): string {
-  const now = Date.now();
-  if (now !== isoMillisecond) {
-    isoMillisecond = now;
-    isoText = new Date(now).toISOString();
-  }
-  return isoText;
-}
-
-/** Lines wait until a batch is full, or until the next quarter second. */
+/** Lines wait until a batch of 64 KB is full, or until the next quarter second. */
 const BATCH_BYTES = 64 * 1024;
 const BATCH_WAIT_MS = 250;
+/**
+ * Lines are joined into runs of about 4 KB (in UTF-16 units) before they are encoded into the
+ * batch: one encoding call per run instead of one per line, and a run small enough to die young.
+ */
+const RUN_UNITS = 4 * 1024;
 /** What may wait for a reader that has stopped reading; lines beyond it are counted and dropped. */
 const MAX_WAITING_BYTES = 8 * 1024 * 1024;
 
@@ -111,6 +128,8 @@ export function batchedWrites(
 ): DestinationStream & { flush: () => void } {
   const batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
+  /** Lines not yet encoded into the batch, one after the other. */
+  let run = "";
   /** Bytes the descriptor has not taken yet (a full pipe), oldest first. */
   const waiting: Buffer[] = [];
   let waitingBytes = 0;
@@ -146,7 +165,7 @@ export function batchedWrites(
     waiting.push(bytes);
     waitingBytes += bytes.length;
   };
-  const flush = () => {
+  const writeBatch = () => {
     const caughtUp = writeWaiting();
     if (used > 0) {
       const written = caughtUp ? (attempt(batch, 0, used) ?? 0) : 0;
@@ -154,6 +173,26 @@ export function batchedWrites(
       if (written < used) keep(Buffer.from(batch.subarray(written, used)));
       used = 0;
     }
+  };
+  /** The run into the batch, the batch written first when the run may not fit (UTF-8 takes up to 3 bytes per unit). */
+  const encodeRun = () => {
+    if (run.length * 3 > BATCH_BYTES - used) {
+      writeBatch();
+      if (run.length * 3 > BATCH_BYTES) {
+        // One line longer than a batch (a long stack) is written on its own.
+        const bytes = Buffer.from(run);
+        run = "";
+        const written = waiting.length === 0 ? (attempt(bytes, 0, bytes.length) ?? 0) : 0;
+        if (written < bytes.length) keep(bytes.subarray(written));
+        return;
+      }
+    }
+    used += batch.write(run, used);
+    run = "";
+  };
+  const flush = () => {
+    if (run.length > 0) encodeRun();
+    writeBatch();
     if (dropped > 0 && waiting.length === 0) {
       const notice = `${lineStart("warn")}"msg":"${dropped} log lines were dropped: the log's reader took no more"}\n`;
       dropped = 0;
@@ -165,17 +204,8 @@ export function batchedWrites(
       dropped++;
       return;
     }
-    // UTF-8 takes up to 3 bytes for each UTF-16 unit of the line.
-    if (line.length * 3 > BATCH_BYTES - used) {
-      flush();
-      if (line.length * 3 > BATCH_BYTES) {
-        const bytes = Buffer.from(line);
-        const written = waiting.length === 0 ? (attempt(bytes, 0, bytes.length) ?? 0) : 0;
-        if (written < bytes.length) keep(bytes.subarray(written));
-        return;
-      }
-    }
-    used += batch.write(line, used);
+    run += line;
+    if (run.length >= RUN_UNITS) encodeRun();
   };
   setInterval(flush, BATCH_WAIT_MS).unref();
   process.on("exit", flush);

@@ -23,11 +23,12 @@
  * load comes from this process (same machine), through a client that reads answers without
  * decoding them (http-load.ts says why).
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Writable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
@@ -144,24 +145,37 @@ const REVIEW_VIEWS = [
 /** `--request-log-only`: the request log's rows alone, without the rest of the bench. */
 class StopEarly extends Error {}
 
+/** Where a server runs for a comparison: on one CPU of its own, its stdout to a log reader. */
+interface Placement {
+  cpu: number;
+  stdout: Writable;
+}
+
 async function startSite(
   url: string,
   port: number,
   processes = "1",
   serverArguments: string[] = [],
+  placement?: Placement,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...START_OPTIONS, "server/index.ts", ...serverArguments], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      SHUTDOWN_GRACE_MS: "0",
-      NODE_ENV: "",
-      WEB_CONCURRENCY: processes,
+  const command = [...START_OPTIONS, "server/index.ts", ...serverArguments];
+  // taskset runs node in its own place (same process), so its CPU is still this child's.
+  const child = spawn(
+    placement ? "taskset" : process.execPath,
+    placement ? ["-c", String(placement.cpu), process.execPath, ...command] : command,
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        SHUTDOWN_GRACE_MS: "0",
+        NODE_ENV: "",
+        WEB_CONCURRENCY: processes,
+      },
+      stdio: ["ignore", placement?.stdout ?? "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   children.push(child);
   // Every process listening before the load opens its connections, which stay where they open.
   const allServing = processes === "1" ? Promise.resolve() : allProcessesServing(child);
@@ -255,6 +269,7 @@ async function load(
   url: string,
   headers: Record<string, string> = {},
   server?: ChildProcess,
+  seconds = 8,
 ): Promise<Load> {
   console.log(`  load on ${url}${headers.cookie ? " (signed in)" : ""}`);
   const options = { url, connections: CONNECTIONS, headers: { ...BROWSER, ...headers } };
@@ -264,7 +279,7 @@ async function load(
   const result = await httpLoad({
     ...options,
     warmUpSeconds: 2,
-    seconds: 8,
+    seconds,
     onMeasureStart: () => {
       cpuBefore = cpu();
     },
@@ -445,6 +460,19 @@ async function loadBudgets(
  * machine falls on neither side alone. Both logs go to a pipe this process reads, as they would
  * to journald or Docker.
  */
+/** Alternating rounds of the request log's comparison, each side measured this long. */
+const LOG_COST_ROUNDS = 6;
+const LOG_COST_SECONDS = 6;
+
+/**
+ * What the request log and the metrics cost: the same reads on a server with them and on one
+ * started without them (`--without-request-log-and-metrics`), same database, same run (decision
+ * 0043). On this 2-core machine one measurement moves by ±15 % from one run to the next (A/A runs
+ * of identical servers), so the comparison is made steady where it can be: each server on one
+ * CPU and the load generator with the servers' log reader on the other (where `taskset` is), both
+ * sides new and fed the same requests, in alternating rounds whose order flips each round; the
+ * cost is the median of the rounds' side-by-side differences.
+ */
 async function requestLogAndMetricsCost(database: string, origin: string) {
   const courses = (await (await fetch(`${origin}/api/services?size=1`)).json()) as {
     services: { _id: string }[];
@@ -454,38 +482,113 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
     ["anonymous /services", "/services"],
     ["anonymous course page", `/services/${courses.services[0]?._id}`],
   ] as const;
+  const cpus = pinnableCpus();
+  const loadCpu = cpus.at(-1);
+  const serverCpu = cpus.at(0);
+  const restoreAffinity = loadCpu === undefined ? undefined : pinThisProcess(loadCpu);
+  // The log's reader (journald or Docker's, in a deployment) is a process of its own, not this
+  // load generator: reading 10 MB of lines a second would slow the very load that measures them.
+  const reader = spawn(
+    loadCpu === undefined ? "cat" : "taskset",
+    [...(loadCpu === undefined ? [] : ["-c", String(loadCpu), "cat"])],
+    { stdio: ["pipe", "ignore", "inherit"] },
+  );
+  children.push(reader);
+  const placement =
+    serverCpu === undefined || reader.stdin === null
+      ? undefined
+      : { cpu: serverCpu, stdout: reader.stdin };
   const sides = [
-    { port: 3908, server: await startSite(database, 3908) },
+    { port: 3908, server: await startSite(database, 3908, "1", [], placement) },
     {
       port: 3907,
-      server: await startSite(database, 3907, "1", ["--without-request-log-and-metrics"]),
+      server: await startSite(
+        database,
+        3907,
+        "1",
+        ["--without-request-log-and-metrics"],
+        placement,
+      ),
     },
-  ];
-  for (const [name, path] of reads) {
-    const [withThem, without] = sides.map(() => [] as Load[]) as [Load[], Load[]];
-    for (let round = 0; round < 3; round++) {
-      for (const [index, { port, server }] of sides.entries()) {
-        (index === 0 ? withThem : without).push(
-          await load(`http://127.0.0.1:${port}${path}`, {}, server),
-        );
+  ] as const;
+  try {
+    for (const [name, path] of reads) {
+      const costs: number[] = [];
+      const cpuAdded: number[] = [];
+      for (let round = 0; round < LOG_COST_ROUNDS; round++) {
+        const measure = ({ port, server }: (typeof sides)[number]) =>
+          load(`http://127.0.0.1:${port}${path}`, {}, server, LOG_COST_SECONDS);
+        let on: Load;
+        let off: Load;
+        if (round % 2 === 0) {
+          on = await measure(sides[0]);
+          off = await measure(sides[1]);
+        } else {
+          off = await measure(sides[1]);
+          on = await measure(sides[0]);
+        }
+        costs.push(1 - on.rate / off.rate);
+        if (on.cpuMs !== undefined && off.cpuMs !== undefined)
+          cpuAdded.push((on.cpuMs - off.cpuMs) * 1000);
       }
+      const cost = median(costs);
+      const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+      const added =
+        cpuAdded.length > 0 ? `; CPU added per answer ${median(cpuAdded).toFixed(1)} µs` : "";
+      report(
+        `request log and metrics cost, ${name}`,
+        `${percent(cost)} (median of ${costs.map(percent).join(", ")}${added})`,
+        "< 10% of the rate without",
+        cost < 0.1,
+      );
     }
-    const best = (loads: Load[]) => loads.reduce((a, b) => (b.rate > a.rate ? b : a));
-    const on = best(withThem);
-    const off = best(without);
-    const cost = 1 - on.rate / off.rate;
-    // The CPU the server spent per answer (/proc's ticks over 8 s): steadier than the rate, which
-    // the load generator on the same two cores also moves.
-    const cpu = (load: Load) =>
-      load.cpuMs === undefined ? "?" : `${(load.cpuMs * 1000).toFixed(1)} µs`;
-    report(
-      `request log and metrics cost, ${name}`,
-      `${(cost * 100).toFixed(1)}% (${Math.round(on.rate)} vs ${Math.round(off.rate)} req/s without; CPU per answer ${cpu(on)} vs ${cpu(off)})`,
-      "< 10% of the rate without",
-      cost < 0.1,
-    );
+  } finally {
+    for (const { server } of sides) await stop(server);
+    reader.stdin?.end();
+    await stop(reader);
+    restoreAffinity?.();
   }
-  for (const { server } of sides) await stop(server);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The CPUs this process may use, when there are two or more and `taskset` can place processes. */
+function pinnableCpus(): number[] {
+  try {
+    const list = execFileSync("taskset", ["-c", "-p", String(process.pid)], {
+      encoding: "utf8",
+    });
+    const cpus = cpuList(list.slice(list.lastIndexOf(":") + 1).trim());
+    return cpus.length >= 2 ? cpus : [];
+  } catch {
+    return [];
+  }
+}
+
+/** "0-3,6" → [0, 1, 2, 3, 6]. */
+function cpuList(text: string): number[] {
+  return text.split(",").flatMap((range) => {
+    const [first, last = first] = range.split("-").map(Number);
+    if (first === undefined || last === undefined) return [];
+    return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  });
+}
+
+/** Puts every thread of this process on one CPU; gives back what undoes it. */
+function pinThisProcess(cpu: number): () => void {
+  const before = execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" });
+  const allowed = before.slice(before.lastIndexOf(":") + 1).trim();
+  execFileSync("taskset", ["-a", "-c", "-p", String(cpu), String(process.pid)], {
+    stdio: "ignore",
+  });
+  return () =>
+    execFileSync("taskset", ["-a", "-c", "-p", allowed, String(process.pid)], { stdio: "ignore" });
 }
 
 interface LoadFigures {
