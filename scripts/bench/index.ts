@@ -270,6 +270,7 @@ async function load(
   headers: Record<string, string> = {},
   server?: ChildProcess,
   seconds = 8,
+  warmUpSeconds = 2,
 ): Promise<Load> {
   console.log(`  load on ${url}${headers.cookie ? " (signed in)" : ""}`);
   const options = { url, connections: CONNECTIONS, headers: { ...BROWSER, ...headers } };
@@ -278,7 +279,7 @@ async function load(
   let cpuAfter: number | undefined;
   const result = await httpLoad({
     ...options,
-    warmUpSeconds: 2,
+    warmUpSeconds,
     seconds,
     onMeasureStart: () => {
       cpuBefore = cpu();
@@ -460,9 +461,13 @@ async function loadBudgets(
  * machine falls on neither side alone. Both logs go to a pipe this process reads, as they would
  * to journald or Docker.
  */
-/** Alternating rounds of the request log's comparison, each side measured this long. */
-const LOG_COST_ROUNDS = 6;
-const LOG_COST_SECONDS = 6;
+/**
+ * Alternating rounds of the request log's comparison, each side measured this long (after a
+ * half-second warm-up on new connections; both sides are warmed up for 2 s before the first).
+ * Many short rounds follow the machine's drift more closely than a few long ones.
+ */
+const LOG_COST_ROUNDS = 12;
+const LOG_COST_SECONDS = 2;
 
 /**
  * What the request log and the metrics cost: the same reads on a server with them and on one
@@ -515,9 +520,11 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
     for (const [name, path] of reads) {
       const costs: number[] = [];
       const cpuAdded: number[] = [];
+      const url = (port: number) => `http://127.0.0.1:${port}${path}`;
+      for (const { port } of sides) await load(url(port), {}, undefined, 1, 1);
       for (let round = 0; round < LOG_COST_ROUNDS; round++) {
         const measure = ({ port, server }: (typeof sides)[number]) =>
-          load(`http://127.0.0.1:${port}${path}`, {}, server, LOG_COST_SECONDS);
+          load(url(port), {}, server, LOG_COST_SECONDS, 0.5);
         let on: Load;
         let off: Load;
         if (round % 2 === 0) {
