@@ -95,12 +95,32 @@ describe("the request line, put together by hand", () => {
     }
   });
 
+  it("says each request's own method and status when one address is asked again and again", () => {
+    const target = "/services/8132dd50-9163-44d6-adaa-70df60886673";
+    const first = lineOf({ id: "a", cache: "hit" }, { ...ANSWERED, target });
+    const again = lineOf({ id: "b", cache: "hit" }, { ...ANSWERED, target });
+    const notModified = lineOf({ id: "c" }, { ...ANSWERED, target, status: 304 });
+    const head = lineOf({ id: "d" }, { ...ANSWERED, target, method: "HEAD" });
+    expect(again.text).toBe(first.text.replace('"requestId":"a"', '"requestId":"b"'));
+    expect(notModified.line).toMatchObject({ status: 304, method: "GET", path: target });
+    expect(head.line).toMatchObject({ status: 200, method: "HEAD", route: "/services/:id" });
+    for (const { text, line } of [first, again, notModified, head])
+      expect(text).toBe(`${JSON.stringify(line)}\n`);
+  });
+
   it("still redacts the query's secrets and masks addresses", () => {
     const { line } = lineOf(
       { id: "x" },
       { ...ANSWERED, target: "/reset?token=s3cret&email=jane%40example.com&page=2" },
     );
     expect(line.path).toBe("/reset?token=[redacted]&email=[redacted]&page=2");
+    // Asked again, the secret is still not shown (and was not kept by its address).
+    const again = lineOf(
+      { id: "y" },
+      { ...ANSWERED, target: "/reset?token=s3cret&email=jane%40example.com&page=2" },
+    );
+    expect(again.text).not.toContain("s3cret");
+    expect(again.text).not.toContain("jane");
   });
 });
 

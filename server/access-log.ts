@@ -9,8 +9,6 @@ export interface AnsweredRequest {
   method: string;
   /** The path and query as the client sent them. */
   target: string;
-  /** Its route pattern (server/metrics.ts), when already worked out. */
-  route?: string;
   status: number;
   bytes: number;
   durationMs: number;
@@ -26,18 +24,67 @@ export interface AnsweredRequest {
  * escape: a request id is a UUID or passed the well-formed check (server/request-scope.ts), a
  * method is a token node:http's parser knows, and a route is one of server/metrics.ts's patterns.
  */
-export function writeAccessLine(logger: Logger, record: RequestRecord, answered: AnsweredRequest) {
-  const route = answered.route ?? routePattern(pathOf(answered.target));
+export function writeAccessLine(
+  logger: Logger,
+  record: RequestRecord,
+  answered: AnsweredRequest,
+  middle = lineMiddle(answered.method, answered.target, answered.status),
+) {
   writeInfoLine(
     logger,
-    `"requestId":"${record.id}","method":"${answered.method}","path":${jsonText(
-      redactTarget(answered.target),
-    )},"route":"${route}","status":${answered.status},"bytes":${answered.bytes},"durationMs":${hundredthsText(answered.durationMs)},"cache":"${
+    `"requestId":"${record.id}${middle.text},"bytes":${answered.bytes},"durationMs":${hundredthsText(answered.durationMs)},"cache":"${
       record.cache ?? "pass"
     }"${record.userId === undefined ? "" : `,"userId":${jsonText(record.userId)}`}${
       answered.aborted ? `,"aborted":true` : ""
     },"msg":"request"`,
   );
+}
+
+/** A line's members from the method to the status, and the route pattern among them. */
+interface LineMiddle {
+  method: string;
+  status: number;
+  route: string;
+  /** `","method":"GET","path":"/services","route":"/services","status":200`, one flat string. */
+  text: string;
+}
+
+/**
+ * The middles of recent lines, by the request's target. Most requests ask for one of a few
+ * addresses again and again (the kept answers above all), and making this part of the line —
+ * redacting and escaping the path, finding its route, adding up eight pieces — was most of the
+ * line's cost (decision 0043). Only a target the line shows as it is (nothing redacted) is kept,
+ * so no secret from an address waits here; the map is emptied when it reaches its size.
+ */
+const recentMiddles = new Map<string, LineMiddle>();
+const RECENT_MIDDLES_MAX = 1000;
+
+function lineMiddle(method: string, target: string, status: number): LineMiddle {
+  const kept = recentMiddles.get(target);
+  if (kept !== undefined && kept.method === method && kept.status === status) return kept;
+  const path = redactTarget(target);
+  const route = routePattern(pathOf(target));
+  const middle: LineMiddle = {
+    method,
+    status,
+    route,
+    // Joined, not added up: one flat string, copied whole into every line that shares it.
+    text: [
+      '","method":"',
+      method,
+      '","path":',
+      jsonText(path),
+      ',"route":"',
+      route,
+      '","status":',
+      String(status),
+    ].join(""),
+  };
+  if (path === target) {
+    if (recentMiddles.size >= RECENT_MIDDLES_MAX) recentMiddles.clear();
+    recentMiddles.set(target, middle);
+  }
+  return middle;
 }
 
 /**
@@ -124,19 +171,24 @@ function requestEnded(
   start: RequestStart,
   aborted: boolean,
 ) {
+  // Always there on a request node:http parsed (only a response's message lacks one).
+  const method = req.method ?? "";
   // Worked out once, for the metrics and the line.
-  const route = routePattern(pathOf(start.target));
+  const middle = lineMiddle(method, start.target, res.statusCode);
   const durationMs = performance.now() - start.startedAt;
-  metrics.requestAnswered(req.method, route, res.statusCode, durationMs / 1000);
-  writeAccessLine(logger, record, {
-    // Always there on a request node:http parsed (only a response's message lacks one).
-    method: req.method ?? "",
-    target: start.target,
-    route,
-    status: res.statusCode,
-    // What went down the connection for this answer, headers and compression included.
-    bytes: start.socket.bytesWritten - start.writtenBefore,
-    durationMs,
-    aborted,
-  });
+  metrics.requestAnswered(method, middle.route, res.statusCode, durationMs / 1000);
+  writeAccessLine(
+    logger,
+    record,
+    {
+      method,
+      target: start.target,
+      status: res.statusCode,
+      // What went down the connection for this answer, headers and compression included.
+      bytes: start.socket.bytesWritten - start.writtenBefore,
+      durationMs,
+      aborted,
+    },
+    middle,
+  );
 }
