@@ -174,7 +174,10 @@ export function batchedWrites(
       used = 0;
     }
   };
-  /** The run into the batch, the batch written first when the run may not fit (UTF-8 takes up to 3 bytes per unit). */
+  /**
+   * The run into the batch; the batch is written first when the run may not fit (UTF-8 takes up
+   * to 3 bytes per UTF-16 unit).
+   */
   const encodeRun = () => {
     if (run.length * 3 > BATCH_BYTES - used) {
       writeBatch();

@@ -27,10 +27,14 @@ export function DisclosureMenu({
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
+  const keyShown = useRef(key);
 
-  // A new location (a link, a form's redirect, Back) means the person has moved on.
+  // A new location (a link, a form's redirect, Back) means the person has moved on. Hydration
+  // is not one: a menu opened while the scripts were still loading stays open.
   useEffect(() => {
-    if (details.current && key) details.current.open = false;
+    if (keyShown.current === key) return;
+    keyShown.current = key;
+    if (details.current) details.current.open = false;
   }, [key]);
 
   useEffect(() => {

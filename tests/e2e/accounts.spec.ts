@@ -304,3 +304,26 @@ test.describe("Google", () => {
     await stranger.close();
   });
 });
+
+test("the account menu opened before the page's scripts have run stays open once they have", async ({
+  page,
+}) => {
+  await signUpDirectly(page, { name: "Early Opener" });
+  // The scripts are held back until the menu is open, as on a slow connection.
+  let releaseScripts = () => {};
+  const scriptsReleased = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsReleased;
+    await route.continue();
+  });
+  // The frame's own goto: the page's waits for hydration, which the held scripts would stop.
+  await page.mainFrame().goto("/");
+  await nav(page).getByLabel("Account menu of Early Opener").click();
+  const logOut = nav(page).getByRole("button", { name: "Log Out" });
+  await expect(logOut).toBeVisible();
+  releaseScripts();
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await expect(logOut).toBeVisible();
+});
