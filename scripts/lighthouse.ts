@@ -22,6 +22,7 @@ import lighthouse from "lighthouse";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../db/seed/index.ts";
+import { median } from "./median.ts";
 import { waitForSite } from "./wait-for-site.ts";
 
 const CATEGORIES = [
@@ -68,11 +69,6 @@ async function stop(child: ChildProcess | undefined) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** Each category's median score (0–100) over `runs` audits of `url`, and what kept it down. */

@@ -33,10 +33,11 @@ import { gzipSync } from "node:zlib";
 import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import { median } from "../median.ts";
 import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
 import { cpuSecondsOfTree } from "./process-cpu.ts";
-import { nodeOptionsOfStart } from "./start-options.ts";
+import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const START_OPTIONS = nodeOptionsOfStart(root);
@@ -158,24 +159,16 @@ async function startSite(
   serverArguments: string[] = [],
   placement?: Placement,
 ): Promise<ChildProcess> {
-  const command = [...START_OPTIONS, "server/index.ts", ...serverArguments];
-  // taskset runs node in its own place (same process), so its CPU is still this child's.
-  const child = spawn(
-    placement ? "taskset" : process.execPath,
-    placement ? ["-c", String(placement.cpu), process.execPath, ...command] : command,
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        SHUTDOWN_GRACE_MS: "0",
-        NODE_ENV: "",
-        WEB_CONCURRENCY: processes,
-      },
-      stdio: ["ignore", placement?.stdout ?? "pipe", "inherit"],
-    },
-  );
+  const [command, args] = onCpu(placement?.cpu, process.execPath, [
+    ...START_OPTIONS,
+    "server/index.ts",
+    ...serverArguments,
+  ]);
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...siteEnvironment(url, port), WEB_CONCURRENCY: processes },
+    stdio: ["ignore", placement?.stdout ?? "pipe", "inherit"],
+  });
   children.push(child);
   // Every process listening before the load opens its connections, which stay where they open.
   const allServing = processes === "1" ? Promise.resolve() : allProcessesServing(child);
@@ -240,8 +233,7 @@ async function medianRenderMs(url: string, requests = 300): Promise<number> {
     times.push(performance.now() - started);
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  return median(times);
 }
 
 const CONNECTIONS = 50;
@@ -490,14 +482,10 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
   const cpus = pinnableCpus();
   const loadCpu = cpus.at(-1);
   const serverCpu = cpus.at(0);
-  const restoreAffinity = loadCpu === undefined ? undefined : pinThisProcess(loadCpu);
+  const restoreAffinity = loadCpu === undefined ? undefined : pinThisProcess(loadCpu, cpus);
   // The log's reader (journald or Docker's, in a deployment) is a process of its own, not this
   // load generator: reading 10 MB of lines a second would slow the very load that measures them.
-  const reader = spawn(
-    loadCpu === undefined ? "cat" : "taskset",
-    [...(loadCpu === undefined ? [] : ["-c", String(loadCpu), "cat"])],
-    { stdio: ["pipe", "ignore", "inherit"] },
-  );
+  const reader = spawn(...onCpu(loadCpu, "cat", []), { stdio: ["pipe", "ignore", "inherit"] });
   children.push(reader);
   const placement =
     serverCpu === undefined || reader.stdin === null
@@ -557,14 +545,6 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
 /** The CPUs this process may use, when there are two or more and `taskset` can place processes. */
 function pinnableCpus(): number[] {
   try {
@@ -587,15 +567,20 @@ function cpuList(text: string): number[] {
   });
 }
 
-/** Puts every thread of this process on one CPU; gives back what undoes it. */
-function pinThisProcess(cpu: number): () => void {
-  const before = execFileSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" });
-  const allowed = before.slice(before.lastIndexOf(":") + 1).trim();
-  execFileSync("taskset", ["-a", "-c", "-p", String(cpu), String(process.pid)], {
-    stdio: "ignore",
-  });
-  return () =>
-    execFileSync("taskset", ["-a", "-c", "-p", allowed, String(process.pid)], { stdio: "ignore" });
+/** Puts every thread of this process on one CPU; gives back what puts them back on `allowed`. */
+function pinThisProcess(cpu: number, allowed: number[]): () => void {
+  const pin = (cpus: string) =>
+    execFileSync("taskset", ["-a", "-c", "-p", cpus, String(process.pid)], { stdio: "ignore" });
+  pin(String(cpu));
+  return () => pin(allowed.join(","));
+}
+
+/**
+ * A command run on one CPU where one is given. taskset runs the command in its own place (the
+ * same process), so its CPU time is still read as the child's.
+ */
+function onCpu(cpu: number | undefined, command: string, args: string[]): [string, string[]] {
+  return cpu === undefined ? [command, args] : ["taskset", ["-c", String(cpu), command, ...args]];
 }
 
 interface LoadFigures {

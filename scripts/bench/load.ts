@@ -17,7 +17,7 @@ import { openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
-import { nodeOptionsOfStart } from "./start-options.ts";
+import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const seconds = Number(process.argv[2] ?? 20);
@@ -42,14 +42,7 @@ const port = 3900 + Math.floor(Math.random() * 50);
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [...startOptions, "server/index.ts"], {
   cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    SHUTDOWN_GRACE_MS: "0",
-    DATA_DIR: work,
-    NODE_ENV: "",
-  },
+  env: { ...siteEnvironment(url, port), DATA_DIR: work },
   stdio: ["ignore", "ignore", "inherit"],
 });
 

@@ -13,3 +13,17 @@ export function nodeOptionsOfStart(root: string): string[] {
     throw new Error(`No "node … server/index.ts" in the start script: ${start}`);
   return options.trim().split(" ").filter(Boolean);
 }
+
+/**
+ * The environment a benchmark's server runs with: its database and port, no grace period on
+ * stopping, and NODE_ENV unset as `npm start` leaves it (the built site runs production React).
+ */
+export function siteEnvironment(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    SHUTDOWN_GRACE_MS: "0",
+    NODE_ENV: "",
+  };
+}
