@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
@@ -171,6 +172,12 @@ describe("the nginx recipe in front of the site over TLS", () => {
   }, 30_000);
 
   it("passes a well-formed X-Request-Id through to the site and back, and makes one otherwise", async () => {
+    const accessLog = join(folder, "ielts-hub.access.log");
+    const linesOf = () => {
+      const text = readFileSync(accessLog, "utf8").trimEnd();
+      return text === "" ? [] : text.split("\n");
+    };
+    const linesBefore = linesOf().length;
     const visitor = new Client({ localAddress: VISITOR_ADDRESS, ca: certificate });
     const given = await visitor.send(`${publicOrigin}/services`, {
       headers: { "x-request-id": "test-abc.123" },
@@ -180,11 +187,11 @@ describe("the nginx recipe in front of the site over TLS", () => {
       headers: { "x-request-id": "not a good id!" },
     });
     visitor.close();
-    // What nginx passed on, as its access log (the recipe's format) says.
-    const logged = readFileSync(join(folder, "ielts-hub.access.log"), "utf8")
-      .trimEnd()
-      .split("\n")
-      .slice(-3)
+    // What nginx passed on, as its access log (the recipe's format) says. nginx may write a
+    // request's line just after its answer has reached the client: wait for all three.
+    for (let tries = 0; linesOf().length < linesBefore + 3 && tries < 50; tries++) await delay(40);
+    const logged = linesOf()
+      .slice(linesBefore, linesBefore + 3)
       .map((line) => line.match(/request_id=(\S+)$/)?.[1]);
     expect(logged[0]).toBe("test-abc.123");
     // nginx's $request_id (16 random bytes in hexadecimal) for none, and for a malformed one.
