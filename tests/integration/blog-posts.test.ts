@@ -424,7 +424,7 @@ describe.each(engines)("blog posts on %s", (engine) => {
 
 describe("scheduled posts across processes on one PostgreSQL", () => {
   const site = testSiteOn("postgres");
-  const otherOrigin = secondServerOn(site).origin;
+  const other = secondServerOn(site);
 
   it("the other process publishes a post scheduled through this one, and both show it at once", async () => {
     const owner = await signUpOwner(site.app, site.database.db);
@@ -434,7 +434,7 @@ describe("scheduled posts across processes on one PostgreSQL", () => {
       body: "By another process.",
     });
     const { insertedId, slug } = (await created.json()) as { insertedId: string; slug: string };
-    const otherPost = `${otherOrigin}/api/posts/${slug}`;
+    const otherPost = `${other.origin}/api/posts/${slug}`;
     expect((await fetch(otherPost)).status).toBe(404);
     const scheduled = await call(
       site.app,
@@ -459,7 +459,7 @@ describe("scheduled posts across processes on one PostgreSQL", () => {
     expect((await fetch(otherPost)).status).toBe(200);
     expect((await call(site.app, "GET", `/api/posts/${slug}`)).status).toBe(200);
     // The other process seeded the fresh database's blog as it started.
-    const list = (await (await fetch(`${otherOrigin}/api/posts`)).json()) as { count: number };
+    const list = (await (await fetch(`${other.origin}/api/posts`)).json()) as { count: number };
     expect(list.count).toBe(5);
   });
 });

@@ -18,7 +18,7 @@ import {
   startNginx,
   startSite,
 } from "../support/deployment.ts";
-import { freePort } from "../support/postgres-server.ts";
+import { freePort } from "../support/free-port.ts";
 
 /** The visitor's machine: any 127.x.y.z reaches this one, from an address nginx is not. */
 const VISITOR_ADDRESS = "127.0.0.7";

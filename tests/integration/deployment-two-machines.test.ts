@@ -22,7 +22,7 @@ import {
   startNginx,
   startSite,
 } from "../support/deployment.ts";
-import { freePort } from "../support/postgres-server.ts";
+import { freePort } from "../support/free-port.ts";
 
 const PASSWORD = "a long and unusual passphrase";
 

@@ -23,7 +23,7 @@ import {
   parseDockerfile,
   parseDockerIgnore,
 } from "../support/dockerfile.ts";
-import { freePort } from "../support/postgres-server.ts";
+import { freePort } from "../support/free-port.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const dockerIgnore = parseDockerIgnore(readFileSync(join(root, ".dockerignore"), "utf8"));

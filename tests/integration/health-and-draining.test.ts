@@ -8,6 +8,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { migrateDown } from "../../db/migrate.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { freePort } from "../support/free-port.ts";
 import { createTestApp, testSiteOn } from "../support/test-app.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -59,7 +60,7 @@ describe.each(engines)("/healthz and /readyz on %s", (engine) => {
 
 /** The built server as `npm start` runs it, on its own port; resolves once `ready` is logged. */
 async function startServer(environment: Record<string, string>, ready: RegExp) {
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-draining-"));
   const server = spawn(process.execPath, [join(root, "server/index.ts")], {
     env: {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { routePattern } from "../../server/metrics.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
+import { freePort } from "../support/free-port.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -112,7 +113,7 @@ describe("/metrics through the built server with WEB_CONCURRENCY=2", () => {
   });
 
   it("counts the answers of both processes in one scrape, with the course page by pattern", async () => {
-    const port = 4100 + Math.floor(Math.random() * 800);
+    const port = await freePort();
     const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-metrics-"));
     const started = spawn(process.execPath, [join(root, "server/index.ts")], {
       env: {

@@ -14,6 +14,7 @@ import { type DB, openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { createMailOutbox } from "../../server/mail-outbox.ts";
 import { insertSubscribers, insertUser } from "../support/fixtures.ts";
+import { freePort } from "../support/free-port.ts";
 import { type SmtpReceiver, startSmtpReceiver, unfoldHeaders } from "../support/smtp-receiver.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -76,7 +77,7 @@ describe("a newsletter to 1,000 subscribers across a restart", () => {
 
   /** Starts the site as `npm start` does, mailing through the local SMTP server. */
   async function startSite(databaseUrl: string): Promise<ChildProcess> {
-    const port = 3800 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const server = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,7 @@ import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { createTestDatabase, type TestDatabase } from "../support/databases.ts";
+import { freePort } from "../support/free-port.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -50,7 +51,7 @@ describe("the server and the pages share one module graph", () => {
 
   it("loads no source module of app, server, core or db beside the bundle when serving", async () => {
     const directory = mkdtempSync(join(tmpdir(), "ielts-hub-modules-"));
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     const server = spawn(
       process.execPath,
       ["--import", "./tests/support/record-loaded-modules.ts", "server/index.ts"],

@@ -8,6 +8,7 @@ import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import type { Mail } from "../../server/mail.ts";
 import { ORIGIN, postJson, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
+import { freePort } from "../support/free-port.ts";
 import { FUZZ_ROUTES } from "../support/fuzz-routes.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -281,7 +282,7 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const port = 4900 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [join(root, "server/index.ts")], {
       env: {

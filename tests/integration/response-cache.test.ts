@@ -149,12 +149,12 @@ describe.each(engines)("the response cache on %s", (engine) => {
 
 describe("the response cache across processes on one PostgreSQL", () => {
   const site = testSiteOn("postgres");
-  const otherOrigin = secondServerOn(site).origin;
+  const other = secondServerOn(site);
 
   it("a write in one process is seen on the very next request to the other", async () => {
     const course = await insertService(site.database.db, { name: "Shared course" });
     const student = await signUpWithToken(site.app, site.database.db);
-    const path = `${otherOrigin}/services/${course}`;
+    const path = `${other.origin}/services/${course}`;
     // A new process keeps nothing until its listener on PostgreSQL has connected, which may be
     // a moment after it first answers.
     const cacheOf = async (address: string) => {
@@ -169,7 +169,7 @@ describe("the response cache across processes on one PostgreSQL", () => {
     expect(after.headers.get("x-cache")).toBeNull();
     expect(await after.text()).toContain("Written through the first process.");
 
-    const api = `${otherOrigin}/api/services/${course}`;
+    const api = `${other.origin}/api/services/${course}`;
     await expect.poll(() => cacheOf(api), { timeout: 5000 }).toBe("hit");
     await site.database.db
       .updateTable("services")
@@ -186,14 +186,14 @@ describe("the response cache across processes on one PostgreSQL", () => {
     const throughProxy = (path: string, method = "GET", body = "") =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const outgoing = httpRequest(
-          `${otherOrigin}${path}`,
+          `${other.origin}${path}`,
           {
             method,
             headers: {
               host: "site.internal:8080",
               cookie: "ielts-hub-visit=1",
               ...(body
-                ? { origin: otherOrigin, "content-type": "application/x-www-form-urlencoded" }
+                ? { origin: other.origin, "content-type": "application/x-www-form-urlencoded" }
                 : {}),
             },
           },
@@ -211,7 +211,7 @@ describe("the response cache across processes on one PostgreSQL", () => {
       });
     const page = await throughProxy("/services");
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`${otherOrigin}/services/`);
+    expect(page.body).toContain(`${other.origin}/services/`);
     expect(page.body).not.toContain("site.internal");
     const sent = await throughProxy(
       "/contact",

@@ -5,6 +5,7 @@ import { runTwoFactorCommand } from "../../scripts/two-factor.ts";
 import { waitForSite } from "../../scripts/wait-for-site.ts";
 import { cookieHeader, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
+import { freePort } from "../support/free-port.ts";
 import { createTestApp, testSiteOn } from "../support/test-app.ts";
 import { startTwoFactorSetup, turnOnTwoFactor } from "../support/two-factor.ts";
 
@@ -53,7 +54,7 @@ describe.each(engines)("two-factor sign-in after AUTH_SECRET changed, on %s", (e
 
     // Started with another AUTH_SECRET, every sign-in of these accounts would have failed with a
     // 500 (the secret cannot be decrypted): the server says so and does not start.
-    const port = 3600 + Math.floor(Math.random() * 300);
+    const port = await freePort();
     const refused = await startServer(site.database.url, port);
     expect(refused.outcome).toBe(1);
     expect(refused.errors).toContain(
@@ -95,6 +96,6 @@ describe.each(engines)("two-factor sign-in after AUTH_SECRET changed, on %s", (e
     expect((await runTwoFactorCommand(["reset-unreadable"], environment)).output).toContain(
       "nothing to do",
     );
-    expect((await startServer(site.database.url, port + 1)).outcome).toBe("serving");
+    expect((await startServer(site.database.url, await freePort())).outcome).toBe("serving");
   }, 60_000);
 });

