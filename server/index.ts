@@ -113,7 +113,7 @@ async function start() {
       await server.serve({
         environment,
         root,
-        withoutRequestLogAndMetrics: process.argv.includes("--without-request-log-and-metrics"),
+        requestLogAndMetricsSwitch: process.argv.includes("--request-log-and-metrics-switch"),
       });
     }
   } catch (error) {

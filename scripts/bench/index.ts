@@ -24,6 +24,7 @@
  * decoding them (http-load.ts says why).
  */
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -158,6 +159,7 @@ async function startSite(
   processes = "1",
   serverArguments: string[] = [],
   placement?: Placement,
+  environment: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
   const [command, args] = onCpu(placement?.cpu, process.execPath, [
     ...START_OPTIONS,
@@ -166,7 +168,7 @@ async function startSite(
   ]);
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...siteEnvironment(url, port), WEB_CONCURRENCY: processes },
+    env: { ...siteEnvironment(url, port), WEB_CONCURRENCY: processes, ...environment },
     stdio: ["ignore", placement?.stdout ?? "pipe", "inherit"],
   });
   children.push(child);
@@ -442,33 +444,23 @@ async function loadBudgets(
 }
 
 /**
- * What the request log line and the metrics cost per request (issue 27): the same anonymous
- * reads, loaded on two servers started for this alone, one as `npm start` runs it and one with
- * `--without-request-log-and-metrics` (no request line, no request counted; the request id, the
- * answer's own header and reference, stays on both), on the same database. Both are new and get
- * the same requests in the same order: two identical servers compared this way differed by up to
- * 23 % when one had served other pages first (the site the rest of the bench loads), which is
- * more than the budget (decision 0043). Each address is loaded on both, alternately, three
- * times, and the best rate of each side is held against the other, so that a slow moment of the
- * machine falls on neither side alone. Both logs go to a pipe this process reads, as they would
- * to journald or Docker.
- */
-/**
- * Alternating rounds of the request log's comparison, each side measured this long (after a
- * half-second warm-up on new connections; both sides are warmed up for 2 s before the first).
+ * Alternating rounds of the request log's comparison, each mode measured this long (after a
+ * half-second warm-up on new connections; the server is warmed up for 2 s on each address first).
  * Many short rounds follow the machine's drift more closely than a few long ones.
  */
-const LOG_COST_ROUNDS = 12;
-const LOG_COST_SECONDS = 2;
+const LOG_COST_ROUNDS = 24;
+const LOG_COST_SECONDS = 1;
 
 /**
- * What the request log and the metrics cost: the same reads on a server with them and on one
- * started without them (`--without-request-log-and-metrics`), same database, same run (decision
- * 0043). On this 2-core machine one measurement moves by ±15 % from one run to the next (A/A runs
- * of identical servers), so the comparison is made steady where it can be: each server on one
- * CPU and the load generator with the servers' log reader on the other (where `taskset` is), both
- * sides new and fed the same requests, in alternating rounds whose order flips each round; the
- * cost is the median of the rounds' side-by-side differences.
+ * What the request log line and the metrics cost per request (issue 27): the same anonymous
+ * reads on one server started for this alone, as `npm start` runs it but with
+ * `--request-log-and-metrics-switch`, loaded in alternating rounds with them on and off (SIGUSR2
+ * switches; the request id, the answer's own header and reference, stays in both). One process,
+ * not one with and one without: two servers of the same code differed by −22 % to +20 % in
+ * this very comparison, from one start to the next, far more than the budget (decision 0043).
+ * The server is on one CPU and the load generator with the log's reader (`cat`, as journald or
+ * Docker would read it) on the other, where `taskset` is; the order flips each round, and the
+ * cost is the median of the rounds' differences, on the same database in the same run.
  */
 async function requestLogAndMetricsCost(database: string, origin: string) {
   const courses = (await (await fetch(`${origin}/api/services?size=1`)).json()) as {
@@ -483,44 +475,42 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
   const loadCpu = cpus.at(-1);
   const serverCpu = cpus.at(0);
   const restoreAffinity = loadCpu === undefined ? undefined : pinThisProcess(loadCpu, cpus);
-  // The log's reader (journald or Docker's, in a deployment) is a process of its own, not this
-  // load generator: reading 10 MB of lines a second would slow the very load that measures them.
   const reader = spawn(...onCpu(loadCpu, "cat", []), { stdio: ["pipe", "ignore", "inherit"] });
   children.push(reader);
   const placement =
     serverCpu === undefined || reader.stdin === null
       ? undefined
       : { cpu: serverCpu, stdout: reader.stdin };
-  const sides = [
-    { port: 3908, server: await startSite(database, 3908, "1", [], placement) },
-    {
-      port: 3907,
-      server: await startSite(
-        database,
-        3907,
-        "1",
-        ["--without-request-log-and-metrics"],
-        placement,
-      ),
-    },
-  ] as const;
+  const port = 3908;
+  const metricsToken = randomUUID();
+  const server = await startSite(
+    database,
+    port,
+    "1",
+    ["--request-log-and-metrics-switch"],
+    placement,
+    { METRICS_TOKEN: metricsToken },
+  );
+  const turnRequestLog = requestLogSwitch(server, `http://127.0.0.1:${port}`, metricsToken);
   try {
     for (const [name, path] of reads) {
       const costs: number[] = [];
       const cpuAdded: number[] = [];
-      const url = (port: number) => `http://127.0.0.1:${port}${path}`;
-      for (const { port } of sides) await load(url(port), {}, undefined, 1, 1);
+      const url = `http://127.0.0.1:${port}${path}`;
+      await load(url, {}, undefined, 2, 1);
       for (let round = 0; round < LOG_COST_ROUNDS; round++) {
-        const measure = ({ port, server }: (typeof sides)[number]) =>
-          load(url(port), {}, server, LOG_COST_SECONDS, 0.5);
+        const measure = async (on: boolean) => {
+          await turnRequestLog(on);
+          return load(url, {}, server, LOG_COST_SECONDS, 0.5);
+        };
         let on: Load;
         let off: Load;
         if (round % 2 === 0) {
-          on = await measure(sides[0]);
-          off = await measure(sides[1]);
+          on = await measure(true);
+          off = await measure(false);
         } else {
-          off = await measure(sides[1]);
-          on = await measure(sides[0]);
+          off = await measure(false);
+          on = await measure(true);
         }
         costs.push(1 - on.rate / off.rate);
         if (on.cpuMs !== undefined && off.cpuMs !== undefined)
@@ -538,11 +528,43 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
       );
     }
   } finally {
-    for (const { server } of sides) await stop(server);
+    await stop(server);
     reader.stdin?.end();
     await stop(reader);
     restoreAffinity?.();
   }
+}
+
+/**
+ * The server's request log and metrics, switched with SIGUSR2 and each switch seen to hold
+ * before a round is measured: with them on, a request adds to `http_requests_total`; off, none
+ * does (the scrape itself included). They start on.
+ */
+function requestLogSwitch(server: ChildProcess, origin: string, metricsToken: string) {
+  let current = true;
+  const answersCounted = async (): Promise<number> => {
+    const response = await fetch(`${origin}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+    let total = 0;
+    for (const [, value] of (await response.text()).matchAll(/^http_requests_total\{.*\} (\S+)$/gm))
+      total += Number(value);
+    return total;
+  };
+  return async function turn(on: boolean) {
+    if (on === current) return;
+    server.kill("SIGUSR2");
+    current = on;
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      const before = await answersCounted();
+      await (await fetch(`${origin}/healthz`)).arrayBuffer();
+      if ((await answersCounted()) > before === on) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`The request log and metrics did not turn ${on ? "on" : "off"} within 5 s.`);
+  };
 }
 
 /** The CPUs this process may use, when there are two or more and `taskset` can place processes. */

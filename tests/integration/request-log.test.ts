@@ -359,3 +359,78 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
     expect(requests.at(-2)?.bytes).toBeLessThan(keptBytes + 2000);
   });
 });
+
+describe("the benchmark's switch (--request-log-and-metrics-switch)", () => {
+  it("turns the request line and the request's count off with SIGUSR2 and on again; the request id stays", async () => {
+    const database = await createTestDatabase("sqlite");
+    const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-log-switch-"));
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const token = "a-metrics-token-for-the-switch-test";
+    let output = "";
+    const server = spawn(
+      process.execPath,
+      [join(root, "server/index.ts"), "--request-log-and-metrics-switch"],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          BASE_URL: origin,
+          DATA_DIR: dataDirectory,
+          DATABASE_URL: database.url,
+          METRICS_TOKEN: token,
+          SHUTDOWN_GRACE_MS: "0",
+          NODE_ENV: "",
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    server.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const waitFor = async (text: string) => {
+      for (let waited = 0; !output.includes(text) && waited < 100; waited++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toContain(text);
+    };
+    const healthCount = async () => {
+      const scrape = await fetch(`${origin}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const line = /^http_requests_total\{[^}]*route="\/healthz"[^}]*\} (\d+)$/m.exec(
+        await scrape.text(),
+      );
+      return Number(line?.[1] ?? 0);
+    };
+    const askHealth = async () => {
+      const answer = await fetch(`${origin}/healthz`);
+      const id = answer.headers.get("x-request-id") ?? "";
+      expect(id).toMatch(NEW_ID);
+      return id;
+    };
+    try {
+      await waitFor("is serving");
+      const first = await askHealth();
+      await waitFor(first);
+      expect(await healthCount()).toBe(1);
+
+      server.kill("SIGUSR2");
+      await waitFor("Request log and metrics off (benchmark switch)");
+      const unseen = await askHealth();
+      expect(await healthCount()).toBe(1);
+
+      server.kill("SIGUSR2");
+      await waitFor("Request log and metrics on (benchmark switch)");
+      const seenAgain = await askHealth();
+      await waitFor(seenAgain);
+      expect(await healthCount()).toBe(2);
+      expect(output).not.toContain(unseen);
+    } finally {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      rmSync(dataDirectory, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 60_000);
+});
