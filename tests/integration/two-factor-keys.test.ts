@@ -35,7 +35,15 @@ async function startServer(databaseUrl: string, port: number) {
   const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
   const outcome = await Promise.race([
     exited,
-    waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 15, server }).then(() => "serving"),
+    // Generous: a start-up on PostgreSQL while the whole suite runs on two cores; what the
+    // server wrote says why, should it still not come up.
+    waitForSite(`http://127.0.0.1:${port}/api/`, { seconds: 25, server }).then(
+      () => "serving",
+      (error: Error) => {
+        server.kill("SIGKILL");
+        throw new Error(`${error.message}\nThe server wrote:\n${errors}`);
+      },
+    ),
   ]);
   if (outcome === "serving") {
     server.kill("SIGTERM");
