@@ -112,6 +112,17 @@ describe("the request line, put together by hand", () => {
       expect(text).toBe(`${JSON.stringify(line)}\n`);
   });
 
+  it("dates the line by the wall clock when given the answer's monotonic clock reading", () => {
+    const before = Date.now();
+    const { line } = lineOf({ id: "t" }, { ...ANSWERED, answeredAt: performance.now() });
+    const after = Date.now();
+    const time = Date.parse(line.time as string);
+    // Within the wall clock's reading before and after (and its millisecond), however long the
+    // process has run: the monotonic clock starts near zero.
+    expect(time).toBeGreaterThanOrEqual(before - 1);
+    expect(time).toBeLessThanOrEqual(after + 1);
+  });
+
   it("still redacts the query's secrets and masks addresses", () => {
     const { line } = lineOf(
       { id: "x" },

@@ -1,6 +1,7 @@
 import { writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { hostname } from "node:os";
+import { performance } from "node:perf_hooks";
 import { type DestinationStream, type Logger, pino } from "pino";
 import { maskEmailsIn } from "./log-redaction.ts";
 import { currentRequest } from "./request-scope.ts";
@@ -50,9 +51,10 @@ const HOSTNAME = JSON.stringify(hostname());
  * message last), straight to the logger's stream. For the one line every request writes, which
  * its caller puts together by hand: pino's own machinery (mixin, serializers, its key-by-key
  * writer) and even one JSON.stringify of the fields cost a kept answer of 20 µs 1.5 to 5 µs
- * (measured, decision 0043). `members`: the fields as JSON object members, `"msg"` last.
+ * (measured, decision 0043). `members`: the fields as JSON object members, `"msg"` last;
+ * `at`: when, as a `performance.now()` reading the caller already took (a clock reading fewer).
  */
-export function writeInfoLine(logger: Logger, members: string) {
+export function writeInfoLine(logger: Logger, members: string, at?: number) {
   if (!logger.isLevelEnabled("info")) return;
   // The same logger every time (the app's): found once, not by a WeakMap lookup per line.
   if (logger !== lastLogger) {
@@ -63,7 +65,7 @@ export function writeInfoLine(logger: Logger, members: string) {
     logger.info(JSON.parse(`{${members}}`));
     return;
   }
-  lastStream.write(`${infoLineStart()}${members}}\n`);
+  lastStream.write(`${infoLineStart(at)}${members}}\n`);
 }
 
 let lastLogger: Logger | undefined;
@@ -82,9 +84,19 @@ function lineStart(level: "info" | "warn", now = Date.now()): string {
 let infoStartMillisecond = 0;
 let infoStart = "";
 
+/**
+ * The wall clock's time less the monotonic clock's, to turn a `performance.now()` reading into a
+ * line's time. Read again every second, so that a step of the wall clock (NTP, a resumed virtual
+ * machine) shows in the lines within a second, as it does in those that read the wall clock.
+ */
+let wallClockOffset = Date.now() - performance.now();
+setInterval(() => {
+  wallClockOffset = Date.now() - performance.now();
+}, 1000).unref();
+
 /** lineStart("info"), made once per millisecond however many lines share it. */
-function infoLineStart(): string {
-  const now = Date.now();
+function infoLineStart(at?: number): string {
+  const now = at === undefined ? Date.now() : Math.floor(at + wallClockOffset);
   if (now !== infoStartMillisecond) {
     infoStartMillisecond = now;
     infoStart = lineStart("info", now);
