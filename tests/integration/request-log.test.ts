@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -273,43 +273,62 @@ describe.each(engines)("the request id and the request log on %s", (engine) => {
   });
 });
 
+/** The built server as `npm start` runs it, on its own port and data folder; its stdout kept. */
+async function startBuiltServer(
+  databaseUrl: string,
+  environment: Record<string, string> = {},
+  args: string[] = [],
+) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-request-log-"));
+  const server = spawn(process.execPath, [join(root, "server/index.ts"), ...args], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BASE_URL: origin,
+      DATA_DIR: dataDirectory,
+      DATABASE_URL: databaseUrl,
+      SHUTDOWN_GRACE_MS: "0",
+      NODE_ENV: "",
+      ...environment,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const started = {
+    server,
+    origin,
+    /** Everything the server wrote on stdout so far. */
+    output: "",
+    async stop() {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.stdout?.on("data", (chunk: Buffer) => {
+      started.output += chunk.toString();
+      if (started.output.includes("is serving")) resolve();
+    });
+    server.once("exit", (code) =>
+      reject(new Error(`The server exited (${code}):\n${started.output}`)),
+    );
+  });
+  return started;
+}
+
 describe.each(engines)("the running server's request log on %s", (engine) => {
   let database: TestDatabase;
-  let server: ChildProcess;
-  let origin = "";
-  let output = "";
-  const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-request-log-"));
+  let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(root, "server/index.ts")], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        BASE_URL: origin,
-        DATA_DIR: dataDirectory,
-        DATABASE_URL: database.url,
-        TRUST_PROXY: "true",
-        SHUTDOWN_GRACE_MS: "0",
-        NODE_ENV: "",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("is serving")) resolve();
-      });
-      server.once("exit", (code) => reject(new Error(`The server exited (${code}):\n${output}`)));
-    });
+    site = await startBuiltServer(database.url, { TRUST_PROXY: "true" });
   }, 60_000);
   afterAll(async () => {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    rmSync(dataDirectory, { recursive: true, force: true });
+    await site.stop();
     await database.drop();
   });
 
@@ -319,7 +338,7 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
     let asked = 0;
     while (!kept && asked < 50) {
       asked++;
-      const answer = await fetch(`${origin}/services`, {
+      const answer = await fetch(`${site.origin}/services`, {
         headers: { "x-request-id": `ask-${asked}` },
       });
       expect(answer.headers.get("x-request-id")).toBe(`ask-${asked}`);
@@ -327,14 +346,14 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!kept) throw new Error("No answer was kept");
-    const health = await fetch(`${origin}/healthz`);
+    const health = await fetch(`${site.origin}/healthz`);
     const healthId = health.headers.get("x-request-id") ?? "";
     expect(healthId).toMatch(NEW_ID);
     // Lines are written in batches (a quarter of a second at most): wait for the last one.
-    for (let waited = 0; !output.includes(healthId) && waited < 50; waited++) {
+    for (let waited = 0; !site.output.includes(healthId) && waited < 50; waited++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const lines = output.trim().split("\n");
+    const lines = site.output.trim().split("\n");
     // Start-up's own lines are JSON too: a log shipper reads every line alike.
     const all = parsed(lines);
     expect(all).toContainEqual(
@@ -363,35 +382,15 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
 describe("the benchmark's switch (--request-log-and-metrics-switch)", () => {
   it("turns the request line and the request's count off with SIGUSR2 and on again; the request id stays", async () => {
     const database = await createTestDatabase("sqlite");
-    const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-log-switch-"));
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
     const token = "a-metrics-token-for-the-switch-test";
-    let output = "";
-    const server = spawn(
-      process.execPath,
-      [join(root, "server/index.ts"), "--request-log-and-metrics-switch"],
-      {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          BASE_URL: origin,
-          DATA_DIR: dataDirectory,
-          DATABASE_URL: database.url,
-          METRICS_TOKEN: token,
-          SHUTDOWN_GRACE_MS: "0",
-          NODE_ENV: "",
-        },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    server.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const site = await startBuiltServer(database.url, { METRICS_TOKEN: token }, [
+      "--request-log-and-metrics-switch",
+    ]);
+    const { server, origin } = site;
     const waitFor = async (text: string) => {
-      for (let waited = 0; !output.includes(text) && waited < 100; waited++)
+      for (let waited = 0; !site.output.includes(text) && waited < 100; waited++)
         await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(output).toContain(text);
+      expect(site.output).toContain(text);
     };
     const healthCount = async () => {
       const scrape = await fetch(`${origin}/metrics`, {
@@ -409,7 +408,6 @@ describe("the benchmark's switch (--request-log-and-metrics-switch)", () => {
       return id;
     };
     try {
-      await waitFor("is serving");
       const first = await askHealth();
       await waitFor(first);
       expect(await healthCount()).toBe(1);
@@ -424,12 +422,9 @@ describe("the benchmark's switch (--request-log-and-metrics-switch)", () => {
       const seenAgain = await askHealth();
       await waitFor(seenAgain);
       expect(await healthCount()).toBe(2);
-      expect(output).not.toContain(unseen);
+      expect(site.output).not.toContain(unseen);
     } finally {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-      rmSync(dataDirectory, { recursive: true, force: true });
+      await site.stop();
       await database.drop();
     }
   }, 60_000);
