@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type AnsweredRequest, hundredthsText, writeAccessLine } from "./access-log.ts";
 import { createLogger, jsonText } from "./logger.ts";
-import type { RequestRecord } from "./request-scope.ts";
+import { newRequestRecord, type RequestRecord } from "./request-scope.ts";
 
 /** The line writeAccessLine writes for one request, as text and as parsed. */
-function lineOf(record: RequestRecord, answered: AnsweredRequest) {
+function lineOf(
+  { id, ...learnt }: Pick<RequestRecord, "id"> & Partial<RequestRecord>,
+  answered: AnsweredRequest,
+) {
+  const record = { ...newRequestRecord(id), ...learnt };
   const written: string[] = [];
   const logger = createLogger({
     level: "info",
@@ -121,6 +125,40 @@ describe("the request line, put together by hand", () => {
     // process has run: the monotonic clock starts near zero.
     expect(time).toBeGreaterThanOrEqual(before - 1);
     expect(time).toBeLessThanOrEqual(after + 1);
+  });
+
+  it("writes each millisecond's time as an ISO time, across seconds, minutes and days", () => {
+    // Answers 7 ms apart for 7 s (every millisecond of a second met once), then one a day later: every time is the clock's own
+    // ISO text, and each is the one before it plus the step (the second's text is kept, the
+    // milliseconds are added to it; a wrong second would be 1,000 ms off). Within a millisecond:
+    // a reading is rounded down to its millisecond, and 7 added to it may round either way.
+    const first = performance.now();
+    const readings = Array.from({ length: 1000 }, (_, k) => first + k * 7);
+    readings.push(first + 86_400_000);
+    const times = readings.map((answeredAt, k) => {
+      const { line } = lineOf({ id: `t${k}` }, { ...ANSWERED, answeredAt });
+      const time = line.time as string;
+      expect(new Date(time).toISOString()).toBe(time);
+      return Date.parse(time);
+    });
+    const apart = (from: number, to: number) => (times[to] ?? 0) - (times[from] ?? 0);
+    for (let k = 1; k < 1000; k++) expect(Math.abs(apart(k - 1, k) - 7)).toBeLessThanOrEqual(1);
+    expect(Math.abs(apart(0, 1000) - 86_400_000)).toBeLessThanOrEqual(1);
+  });
+
+  it("follows the logger's level when it changes: no request lines above info, then again", () => {
+    const written: string[] = [];
+    const logger = createLogger({
+      level: "info",
+      destination: { write: (line) => written.push(line) },
+    });
+    const record = newRequestRecord("level");
+    writeAccessLine(logger, record, ANSWERED);
+    logger.level = "warn";
+    writeAccessLine(logger, record, ANSWERED);
+    logger.level = "debug";
+    writeAccessLine(logger, record, ANSWERED);
+    expect(written).toHaveLength(2);
   });
 
   it("still redacts the query's secrets and masks addresses", () => {

@@ -47,7 +47,14 @@ import { publicFileVersions } from "./public-file-versions.ts";
 import { onPublicOrigin } from "./public-origin.ts";
 import { isApiPath } from "./refusal.ts";
 import { acceptOnlyForms, limitApiBodies, limitFormBodies } from "./request-bodies.ts";
-import { currentRequest, inRequest, noteCache, noteUser, requestIdFor } from "./request-scope.ts";
+import {
+  currentRequest,
+  inRequest,
+  newRequestRecord,
+  noteCache,
+  noteUser,
+  requestIdFor,
+} from "./request-scope.ts";
 import { createResponseCache } from "./response-cache.ts";
 import { apiHeaderList, apiHeaders, securityHeaders } from "./security-headers.ts";
 import { type SecurityLog, securityLogTo } from "./security-log.ts";
@@ -193,7 +200,7 @@ export function createApp({
   app.use(async (c, next) => {
     if (currentRequest()) return next();
     const startedAt = performance.now();
-    const record = { id: requestIdFor(c.req.header("x-request-id"), config.trustProxy) };
+    const record = newRequestRecord(requestIdFor(c.req.header("x-request-id"), config.trustProxy));
     await inRequest(record, next);
     c.header("X-Request-Id", record.id);
     const url = new URL(c.req.url);

@@ -66,27 +66,42 @@ const COUNTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 type RequestLabels = { method: string; route: string; status: string };
 
-interface Tally {
-  labels: RequestLabels;
-  count: number;
-  sum: number;
+/** The answers of one method, route pattern and status: their number, time and histogram. */
+export class AnswerTally {
+  readonly labels: RequestLabels;
+  count = 0;
+  sum = 0;
   /** Answers per bucket, not yet cumulative: the last is beyond the largest bound. */
-  perBucket: number[];
+  readonly perBucket: number[] = new Array(DURATION_BUCKETS.length + 1).fill(0);
+
+  constructor(labels: RequestLabels) {
+    this.labels = labels;
+  }
+
+  observe(seconds: number) {
+    this.count++;
+    this.sum += seconds;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number))
+      bucket++;
+    (this.perBucket[bucket] as number)++;
+  }
 }
 
 /**
  * `http_requests_total` and `http_request_duration_seconds`, tallied in plain numbers and turned
  * into prom-client's series only when scraped. prom-client's own counter and histogram check and
  * hash their labels on every observation, which cost a kept answer (20 µs of CPU in all) a
- * quarter of its time again with the request log (measured, decision 0042); a tally costs two
- * map reads by values the answer already has (no key string made per answer) and three additions.
+ * quarter of its time again with the request log (measured, decision 0042). A caller that
+ * answers the same method, route and status again and again keeps the tally it was given
+ * (server/access-log.ts keeps it with the line's middle): then an answer costs three additions.
  */
 class RequestTallies {
   /** By route pattern, then by status and method together (`status * 8 + method's index`). */
-  readonly #byRoute = new Map<string, Map<number, Tally>>();
-  readonly #all: Tally[] = [];
+  readonly #byRoute = new Map<string, Map<number, AnswerTally>>();
+  readonly #all: AnswerTally[] = [];
 
-  record(method: string | undefined, route: string, status: number, seconds: number) {
+  tallyFor(method: string | undefined, route: string, status: number): AnswerTally {
     let byAnswer = this.#byRoute.get(route);
     if (!byAnswer) {
       byAnswer = new Map();
@@ -96,25 +111,15 @@ class RequestTallies {
     const key = status * 8 + (methodIndex === -1 ? COUNTED_METHODS.length : methodIndex);
     let tally = byAnswer.get(key);
     if (!tally) {
-      tally = {
-        labels: {
-          method: methodIndex === -1 ? "other" : (method as string),
-          route,
-          status: String(status),
-        },
-        count: 0,
-        sum: 0,
-        perBucket: new Array(DURATION_BUCKETS.length + 1).fill(0),
-      };
+      tally = new AnswerTally({
+        method: methodIndex === -1 ? "other" : (method as string),
+        route,
+        status: String(status),
+      });
       byAnswer.set(key, tally);
       this.#all.push(tally);
     }
-    tally.count++;
-    tally.sum += seconds;
-    let bucket = 0;
-    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number))
-      bucket++;
-    (tally.perBucket[bucket] as number)++;
+    return tally;
   }
 
   register(registry: Registry) {
@@ -287,18 +292,15 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
   /**
    * One node:http request, whoever answers it: counted in flight from its arrival
    * (`requestStarted`) until its answer is sent or the client leaves (`requestFinished`), and
-   * once answered counted with its duration (`requestAnswered`, given the route pattern
-   * server/access-log.ts works out once for the log line too). A kept answer, sent whole at once,
-   * is never in flight between two ticks, so it is only counted as answered.
+   * once answered counted with its duration in the tally of its method, route pattern and
+   * status (`answerTally`, given the route pattern server/access-log.ts works out once for the
+   * log line too). A kept answer, sent whole at once, is never in flight between two ticks, so it
+   * is only counted as answered.
    */
   const requestStarted = () => inFlight.inc();
   const requestFinished = () => inFlight.dec();
-  const requestAnswered = (
-    method: string | undefined,
-    route: string,
-    status: number,
-    durationSeconds: number,
-  ) => tallies.record(method, route, status, durationSeconds);
+  const answerTally = (method: string | undefined, route: string, status: number) =>
+    tallies.tallyFor(method, route, status);
 
   /** This process's metrics, or with other processes the whole cluster's (server/index.ts). */
   const exposition = async (): Promise<string> => {
@@ -310,7 +312,7 @@ export function createMetrics({ db, poolUsage }: MetricsSources) {
     registry,
     requestStarted,
     requestFinished,
-    requestAnswered,
+    answerTally,
     exposition,
     countShed: () => shed.inc(),
     countCacheHit: () => cacheHits.inc(),

@@ -10,9 +10,17 @@ import { randomUUID } from "node:crypto";
 export interface RequestRecord {
   readonly id: string;
   /** The signed-in user, once a session or token was read. */
-  userId?: string;
+  userId: string | undefined;
   /** Whether the response cache answered (`hit`), was asked and did not hold it (`miss`). */
-  cache?: "hit" | "miss";
+  cache: "hit" | "miss" | undefined;
+}
+
+/**
+ * A request's record with every member there from the start: a record that gained `cache` or
+ * `userId` later would change shape, and the line's reads of them would meet four shapes.
+ */
+export function newRequestRecord(id: string): RequestRecord {
+  return { id, userId: undefined, cache: undefined };
 }
 
 const scope = new AsyncLocalStorage<RequestRecord>();

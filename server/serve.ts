@@ -20,7 +20,7 @@ import { shedLoad } from "./load-shedding.ts";
 import { createLogger } from "./logger.ts";
 import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
-import { inRequest, type RequestRecord, requestIdFor } from "./request-scope.ts";
+import { inRequest, newRequestRecord, requestIdFor } from "./request-scope.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -130,9 +130,7 @@ export async function serve({
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     // Here, so that every answer has its id, is counted and logged: kept ones sent from
     // node:http and 503s included.
-    const record: RequestRecord = {
-      id: requestIdFor(req.headers["x-request-id"], config.trustProxy),
-    };
+    const record = newRequestRecord(requestIdFor(req.headers["x-request-id"], config.trustProxy));
     const start = observing ? requestStart(req) : undefined;
     // A pipelined request (no socket yet) waits for the answers before it: its answer is not
     // sent at once, so it is watched as any other.
