@@ -444,9 +444,9 @@ async function loadBudgets(
 }
 
 /**
- * Alternating rounds of the request log's comparison, each mode measured this long (after a
- * half-second warm-up on new connections; the server is warmed up for 2 s on each address first).
- * Many short rounds follow the machine's drift more closely than a few long ones.
+ * Rounds of the request log's comparison, each address and mode measured this long per round
+ * (after a half-second warm-up on new connections; the server is warmed up for 2 s on each
+ * address first). Many short rounds follow the machine's drift more closely than a few long ones.
  */
 const LOG_COST_ROUNDS = 24;
 const LOG_COST_SECONDS = 1;
@@ -459,8 +459,9 @@ const LOG_COST_SECONDS = 1;
  * not one with and one without: two servers of the same code differed by −22 % to +20 % in
  * this very comparison, from one start to the next, far more than the budget (decision 0043).
  * The server is on one CPU and the load generator with the log's reader (`cat`, as journald or
- * Docker would read it) on the other, where `taskset` is; the order flips each round, and the
- * cost is the median of the rounds' differences, on the same database in the same run.
+ * Docker would read it) on the other, where `taskset` is; each round measures every address on
+ * and off, and the cost is the median of the rounds' differences, on the same database in the
+ * same run.
  */
 async function requestLogAndMetricsCost(database: string, origin: string) {
   const courses = (await (await fetch(`${origin}/api/services?size=1`)).json()) as {
@@ -493,29 +494,34 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
   );
   const turnRequestLog = requestLogSwitch(server, `http://127.0.0.1:${port}`, metricsToken);
   try {
-    for (const [name, path] of reads) {
-      const costs: number[] = [];
-      const cpuAdded: number[] = [];
-      const url = `http://127.0.0.1:${port}${path}`;
-      await load(url, {}, undefined, 2, 1);
-      for (let round = 0; round < LOG_COST_ROUNDS; round++) {
-        const measure = async (on: boolean) => {
-          await turnRequestLog(on);
-          return load(url, {}, server, LOG_COST_SECONDS, 0.5);
-        };
-        let on: Load;
-        let off: Load;
-        if (round % 2 === 0) {
-          on = await measure(true);
-          off = await measure(false);
-        } else {
-          off = await measure(false);
-          on = await measure(true);
-        }
+    const measured = reads.map(([name, path]) => ({
+      name,
+      url: `http://127.0.0.1:${port}${path}`,
+      costs: [] as number[],
+      cpuAdded: [] as number[],
+    }));
+    for (const { url } of measured) await load(url, {}, undefined, 2, 1);
+    const measure = async (url: string, on: boolean) => {
+      await turnRequestLog(on);
+      return load(url, {}, server, LOG_COST_SECONDS, 0.5);
+    };
+    // Every round measures each address with them on and off, one right after the other; which
+    // comes first alternates from address to address and from round to round, so that each pair
+    // starts where the one before ended (one switch per pair) and neither side is always first.
+    // The addresses take turns within a round rather than one after the other: measured one
+    // after the other, whichever came later in the run did worse (decision 0043).
+    for (let round = 0; round < LOG_COST_ROUNDS; round++) {
+      for (const [index, { url, costs, cpuAdded }] of measured.entries()) {
+        const onFirst = (round + index) % 2 === 0;
+        const first = await measure(url, onFirst);
+        const second = await measure(url, !onFirst);
+        const [on, off] = onFirst ? [first, second] : [second, first];
         costs.push(1 - on.rate / off.rate);
         if (on.cpuMs !== undefined && off.cpuMs !== undefined)
           cpuAdded.push((on.cpuMs - off.cpuMs) * 1000);
       }
+    }
+    for (const { name, costs, cpuAdded } of measured) {
       const cost = median(costs);
       const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
       const added =
