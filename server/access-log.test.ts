@@ -1,6 +1,16 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { type AnsweredRequest, hundredthsText, writeAccessLine } from "./access-log.ts";
+import type { DB } from "../db/index.ts";
+import {
+  type AnsweredRequest,
+  answeredAtOnce,
+  hundredthsText,
+  requestStart,
+  writeAccessLine,
+} from "./access-log.ts";
 import { createLogger, jsonText } from "./logger.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import { newRequestRecord, type RequestRecord } from "./request-scope.ts";
 
 /** The line writeAccessLine writes for one request, as text and as parsed. */
@@ -193,5 +203,38 @@ describe("jsonText", () => {
     const samples = ["", "plain/path-1.2_3~", ' "', "\\", "\u0000", "\u2028\u2029", "é", "\udc00x"];
     for (let code = 0; code < 0x100; code++) samples.push(`a${String.fromCharCode(code)}b`);
     for (const sample of samples) expect(jsonText(sample)).toBe(JSON.stringify(sample));
+  });
+});
+
+describe("counting an answer in the metrics", () => {
+  /** A kept answer of `target`, as node:http hands it over, counted by `metrics`. */
+  const answerOnce = (metrics: Metrics, target: string, status = 200) => {
+    const logger = createLogger({ level: "silent" });
+    const socket = { bytesWritten: 0, destroyed: false } as unknown as Socket;
+    const req = { method: "GET", url: target, socket } as IncomingMessage;
+    const res = { statusCode: status } as ServerResponse;
+    const start = requestStart(req);
+    answeredAtOnce({ logger, metrics }, req, res, newRequestRecord("m"), start);
+  };
+  const countsOf = async (metrics: Metrics) =>
+    (await metrics.registry.getSingleMetricAsString("http_requests_total"))
+      .split("\n")
+      .filter((line) => line.startsWith("http_requests_total{"));
+
+  it("counts each app's answers in its own metrics, though the line's middle is shared", async () => {
+    // Tests make many apps in one process: the tally kept with a line's middle is one app's.
+    const first = createMetrics({ db: {} as DB });
+    const second = createMetrics({ db: {} as DB });
+    answerOnce(first, "/services/counted-apart");
+    answerOnce(first, "/services/counted-apart");
+    answerOnce(second, "/services/counted-apart");
+    answerOnce(second, "/services/counted-apart", 304);
+    expect(await countsOf(first)).toEqual([
+      'http_requests_total{method="GET",route="/services/:id",status="200"} 2',
+    ]);
+    expect(await countsOf(second)).toEqual([
+      'http_requests_total{method="GET",route="/services/:id",status="200"} 1',
+      'http_requests_total{method="GET",route="/services/:id",status="304"} 1',
+    ]);
   });
 });
