@@ -138,10 +138,11 @@ describe("the request line, put together by hand", () => {
   });
 
   it("writes each millisecond's time as an ISO time, across seconds, minutes and days", () => {
-    // Answers 7 ms apart for 7 s (every millisecond of a second met once), then one a day later: every time is the clock's own
-    // ISO text, and each is the one before it plus the step (the second's text is kept, the
-    // milliseconds are added to it; a wrong second would be 1,000 ms off). Within a millisecond:
-    // a reading is rounded down to its millisecond, and 7 added to it may round either way.
+    // Answers 7 ms apart for 7 s (every millisecond of a second met once), then one a day
+    // later: every time is the clock's own ISO text, and each is the one before it plus the step
+    // (the second's text is kept, the milliseconds are added to it; a wrong second would be
+    // 1,000 ms off). Within a millisecond: a reading is rounded down to its millisecond, and 7
+    // added to it may round either way.
     const first = performance.now();
     const readings = Array.from({ length: 1000 }, (_, k) => first + k * 7);
     readings.push(first + 86_400_000);
