@@ -198,11 +198,13 @@ function requestEnded(
   const middle = lineMiddle(method, start.target, res.statusCode);
   const answeredAt = performance.now();
   const durationMs = answeredAt - start.startedAt;
-  if (middle.tallyOf !== metrics) {
-    middle.tally = metrics.answerTally(method, middle.route, res.statusCode);
+  let tally = middle.tally;
+  if (tally === undefined || middle.tallyOf !== metrics) {
+    tally = metrics.answerTally(method, middle.route, res.statusCode);
+    middle.tally = tally;
     middle.tallyOf = metrics;
   }
-  (middle.tally as AnswerTally).observe(durationMs / 1000);
+  tally.observe(durationMs / 1000);
   writeAccessLine(
     logger,
     record,

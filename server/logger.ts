@@ -84,9 +84,11 @@ let lastSink: LineSink | undefined;
 
 /** A line's first members as pino writes them: level (as a word), time, pid and hostname. */
 function lineStart(level: "info" | "warn", now = Date.now()): string {
-  return `{"level":"${level}","time":"${new Date(now).toISOString()}${LINE_START_END}`;
+  return `${lineOpening(level)}${new Date(now).toISOString()}${LINE_START_END}`;
 }
 
+/** What comes before a line's time. */
+const lineOpening = (level: "info" | "warn") => `{"level":"${level}","time":"`;
 /** What follows a line's time: the same in every line of the process. */
 const LINE_START_END = `","pid":${process.pid},"hostname":${HOSTNAME},`;
 /** "000" to "999", the milliseconds of a line's time. */
@@ -122,7 +124,7 @@ function infoLineStart(at?: number): string {
       infoStartSecond = second;
       // "2026-11-26T05:16:03." of "2026-11-26T05:16:03.000Z".
       const secondText = new Date(second * 1000).toISOString().slice(0, 20);
-      infoStartToSecond = `{"level":"info","time":"${secondText}`;
+      infoStartToSecond = `${lineOpening("info")}${secondText}`;
     }
     // Joined rather than added up: one flat string, copied whole into each line that shares it.
     infoStart = [

@@ -521,9 +521,9 @@ async function requestLogAndMetricsCost(database: string, origin: string) {
           cpuAdded.push((on.cpuMs - off.cpuMs) * 1000);
       }
     }
+    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
     for (const { name, costs, cpuAdded } of measured) {
       const cost = median(costs);
-      const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
       const added =
         cpuAdded.length > 0 ? `; CPU added per answer ${median(cpuAdded).toFixed(1)} µs` : "";
       report(
