@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { WebhookSettings } from "../core/webhooks.server.ts";
+import type { WebhookSettings } from "../core/webhooks/webhooks.server.ts";
 import type { DB } from "../db/index.ts";
 import type { OpenApiDocument } from "../server/api/openapi.ts";
 import type { Auth } from "../server/auth/index.ts";

@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { getFooterWords } from "../core/site-words.server.ts";
+import { getFooterWords } from "../core/site/site-words.server.ts";
 import type { Route } from "./+types/root";
 import { EmailVerificationBanner } from "./components/email-verification-banner.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";

@@ -43,7 +43,7 @@ export interface ServicesTable {
   created_at: Timestamp;
   /** In the catalogue, waiting for the owner's approval, or taken out of it (restorable). */
   status: Generated<ServiceStatus>;
-  /** What a buyer weighs (core/course-details.ts), all optional. */
+  /** What a buyer weighs (core/catalogue/course-details.ts), all optional. */
   ielts_module: Generated<"academic" | "general" | "both" | null>;
   level_from: Generated<number | null>;
   level_to: Generated<number | null>;
@@ -75,7 +75,7 @@ export interface ReviewsTable {
   /** Set when an owner hid it: out of every public place; its author still sees it, marked. */
   hidden_reason: Generated<string | null>;
   hidden_at: Generated<Timestamp | null>;
-  /** The student's IELTS outcome, all optional (core/review-outcomes.ts). */
+  /** The student's IELTS outcome, all optional (core/reviews/review-outcomes.ts). */
   ielts_module: Generated<IeltsModule | null>;
   band_before: Generated<number | null>;
   band_achieved: Generated<number | null>;
@@ -172,7 +172,7 @@ export interface MailOutboxTable {
   id: string;
   kind: "mail" | "password-reset" | "newsletter";
   recipient: string;
-  /** JSON, shaped by `kind` (core/mail-outbox.server.ts). */
+  /** JSON, shaped by `kind` (core/mail/mail-outbox.server.ts). */
   payload: string;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
@@ -192,7 +192,7 @@ export interface OwnersTable {
   granted_at: Timestamp;
 }
 
-/** The owner's settings, one row each (core/site-settings.server.ts says which). */
+/** The owner's settings, one row each (core/site/site-settings.server.ts says which). */
 export interface SiteSettingsTable {
   key: string;
   value: string;
@@ -388,7 +388,7 @@ export interface WebhookEndpointsTable {
   url: string;
   /** A JSON array of event types. */
   events: string;
-  /** The `whsec_` secret, encrypted (core/webhook-secrets.server.ts). */
+  /** The `whsec_` secret, encrypted (core/webhooks/webhook-secrets.server.ts). */
   secret: string;
   /** `off`: turned off by an owner; `failing`: turned off after 3 days of failed deliveries. */
   state: Generated<WebhookEndpointState>;

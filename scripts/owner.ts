@@ -3,7 +3,12 @@
  * the owner role, granted from the server's shell only, on the database DATABASE_URL names (the
  * same as `npm start` uses). The account must exist: the person registers on the site first.
  */
-import { grantOwner, listOwners, ownerStanding, revokeOwner } from "../core/owners.server.ts";
+import {
+  grantOwner,
+  listOwners,
+  ownerStanding,
+  revokeOwner,
+} from "../core/accounts/owners.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loadConfig } from "../server/config.ts";

@@ -5,7 +5,7 @@
  * Until then the server refuses to start (decision 0032). Run it with the environment `npm start`
  * uses: DATABASE_URL, AUTH_SECRET (or the generated one in DATA_DIR) and BASE_URL.
  */
-import { turnOffUnreadableTwoFactor } from "../core/two-factor-keys.server.ts";
+import { turnOffUnreadableTwoFactor } from "../core/accounts/two-factor-keys.server.ts";
 import { openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { resolveAuthSecret } from "../server/auth/secret.ts";

@@ -4,8 +4,11 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context.server.ts";
-import { defaultAddressRules, type WebhookAddressRules } from "../core/webhook-addresses.server.ts";
-import { webhookSecretKey } from "../core/webhook-secrets.server.ts";
+import {
+  defaultAddressRules,
+  type WebhookAddressRules,
+} from "../core/webhooks/webhook-addresses.server.ts";
+import { webhookSecretKey } from "../core/webhooks/webhook-secrets.server.ts";
 import type { DatabaseHandle } from "../db/index.ts";
 import { writeAccessLine } from "./access-log.ts";
 import { accountsApi } from "./api/accounts.ts";

@@ -7,12 +7,12 @@ import {
   type Mail,
   type OutboxItem,
   queueMail,
-} from "../core/mail-outbox.server.ts";
+} from "../core/mail/mail-outbox.server.ts";
 import {
   composeDelivery,
   finishDelivery,
   queueNextDeliveries,
-} from "../core/newsletter-issues.server.ts";
+} from "../core/mail/newsletter-issues.server.ts";
 import type { DB } from "../db/index.ts";
 import type { SendMail } from "./mail.ts";
 import { pollingWorker } from "./polling-worker.ts";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Mail } from "../core/mail-outbox.server.ts";
+import type { Mail } from "../core/mail/mail-outbox.server.ts";
 import type { Config } from "./config.ts";
 import { maskEmail } from "./log-redaction.ts";
 

@@ -1,4 +1,4 @@
-import { publishDuePosts } from "../core/post-schedule.server.ts";
+import { publishDuePosts } from "../core/blog/post-schedule.server.ts";
 import type { DB } from "../db/index.ts";
 
 /**
@@ -20,7 +20,7 @@ export interface PostScheduler {
 /**
  * Publishes scheduled posts by itself, in every server process, with no request needed: each
  * process asks the database, and the update lets exactly one process publish each post
- * (core/post-schedule.server.ts). The write's content-change trigger then drops the blog from
+ * (core/blog/post-schedule.server.ts). The write's content-change trigger then drops the blog from
  * every process's response cache; a post to be mailed wakes this process's mail worker.
  */
 export function createPostScheduler({

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { IMAGE_SIZE_REFUSAL } from "../core/uploaded-images.ts";
+import { IMAGE_SIZE_REFUSAL } from "../core/images/uploaded-images.ts";
 import { containsNul, NUL_REFUSAL } from "./nul-characters.ts";
 import { refuse } from "./refusal.ts";
 

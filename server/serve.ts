@@ -2,8 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { getRequestListener } from "@hono/node-server";
-import { deleteExpiredRows } from "../core/housekeeping.server.ts";
-import { type TwoFactorKey, unreadableTwoFactorAccounts } from "../core/two-factor-keys.server.ts";
+import {
+  type TwoFactorKey,
+  unreadableTwoFactorAccounts,
+} from "../core/accounts/two-factor-keys.server.ts";
+import { deleteExpiredRows } from "../core/site/housekeeping.server.ts";
 import { type DB, openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import {

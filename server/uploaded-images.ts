@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { findImageVariant } from "../core/images.server.ts";
-import { parseUploadedImagePath } from "../core/uploaded-images.ts";
+import { findImageVariant } from "../core/images/images.server.ts";
+import { parseUploadedImagePath } from "../core/images/uploaded-images.ts";
 import type { DB } from "../db/index.ts";
 
 /**

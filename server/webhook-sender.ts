@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import type { ResolvedAddress } from "../core/webhook-addresses.server.ts";
+import type { ResolvedAddress } from "../core/webhooks/webhook-addresses.server.ts";
 
 /** How long one attempt may take, from connecting to the last byte read. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -2,12 +2,12 @@ import {
   checkEndpointAddress,
   parseEndpointUrl,
   type WebhookAddressRules,
-} from "../core/webhook-addresses.server.ts";
+} from "../core/webhooks/webhook-addresses.server.ts";
 import {
   openWebhookSecret,
   signWebhook,
   type WebhookSecretKey,
-} from "../core/webhook-secrets.server.ts";
+} from "../core/webhooks/webhook-secrets.server.ts";
 import {
   type ClaimedDelivery,
   claimDueDelivery,
@@ -16,7 +16,7 @@ import {
   failDelivery,
   RETRY_DELAYS_MS,
   TURN_OFF_AFTER_MS,
-} from "../core/webhooks.server.ts";
+} from "../core/webhooks/webhooks.server.ts";
 import type { DB } from "../db/index.ts";
 import { pollingWorker } from "./polling-worker.ts";
 import { type SendWebhook, sendWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook-sender.ts";
@@ -39,7 +39,7 @@ export interface WebhookWorker {
 
 /** What tests change to see a day of retries in a second; the site runs with the defaults. */
 export interface WebhookTiming {
-  /** The waits after each failed attempt (core/webhooks.server.ts: 5 s, 30 s, 2 min, …). */
+  /** The waits after each failed attempt (core/webhooks/webhooks.server.ts: 5 s, 30 s, 2 min, …). */
   retryDelaysMs?: readonly number[];
   /** How long an endpoint fails before it is turned off (3 days). */
   turnOffAfterMs?: number;

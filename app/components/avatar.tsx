@@ -1,4 +1,4 @@
-import { uploadedImageSrcSet } from "../../core/uploaded-images.ts";
+import { uploadedImageSrcSet } from "../../core/images/uploaded-images.ts";
 import { useBrokenImage } from "./course-image.ts";
 import { UserIcon } from "./icons.tsx";
 

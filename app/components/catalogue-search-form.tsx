@@ -4,7 +4,7 @@ import {
   CATALOGUE_MODULE_FILTERS,
   CATALOGUE_SORTS,
   MAX_SEARCH_LENGTH,
-} from "../../core/catalogue.ts";
+} from "../../core/catalogue/catalogue.ts";
 import { FieldForm, PriceField, SelectField, TextField } from "./form-field.tsx";
 import { Link } from "./links.tsx";
 

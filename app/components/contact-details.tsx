@@ -3,7 +3,7 @@ import {
   SOCIAL_NETWORKS,
   type SocialLink,
   telLink,
-} from "../../core/site-words.ts";
+} from "../../core/site/site-words.ts";
 
 /** Whether the owner set any way to reach them besides the form. */
 export function hasContactDetails(contact: ContactDetails): boolean {

@@ -6,8 +6,8 @@ import {
   MAX_LEARNING_POINT_LENGTH,
   MAX_LEARNING_POINTS,
   MAX_LENGTH_DAYS,
-} from "../../core/course-details.ts";
-import { BANDS, formatBand } from "../../core/review-outcomes.ts";
+} from "../../core/catalogue/course-details.ts";
+import { BANDS, formatBand } from "../../core/reviews/review-outcomes.ts";
 import { useFormState } from "./fields/form-state.tsx";
 import { FieldGroup, SelectField, TextAreaField, TextField } from "./form-field.tsx";
 

@@ -4,7 +4,7 @@ import {
   type CourseDetails,
   formatLength,
   formatLevel,
-} from "../../core/course-details.ts";
+} from "../../core/catalogue/course-details.ts";
 
 /** A course's details on its page: the facts a buyer weighs, and what they will learn. */
 export function CourseFacts({ details }: { details: CourseDetails }) {

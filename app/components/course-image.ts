@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { DEFAULT_COVER, uploadedImageSrcSet } from "../../core/uploaded-images.ts";
+import { DEFAULT_COVER, uploadedImageSrcSet } from "../../core/images/uploaded-images.ts";
 import { versioned } from "../lib/versioned.ts";
 
 /**

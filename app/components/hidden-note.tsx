@@ -1,4 +1,4 @@
-import { reasonLabel } from "../../core/report-reasons.ts";
+import { reasonLabel } from "../../core/reviews/report-reasons.ts";
 
 /** Tells a review's author that an owner hid it, and why: only they see the review. */
 export function HiddenNote({ review }: { review: { hiddenReason: string | null } }) {

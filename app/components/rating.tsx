@@ -1,4 +1,4 @@
-import type { Rating } from "../../core/services.server.ts";
+import type { Rating } from "../../core/catalogue/services.server.ts";
 import { fiveStarsMarkup, StarIcon } from "./icons.tsx";
 
 /** The average with a star and the count, or a plain 'No ratings yet'. */

@@ -1,5 +1,5 @@
 import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
-import type { ReviewOutcome } from "../../core/review-outcomes.ts";
+import type { ReviewOutcome } from "../../core/reviews/review-outcomes.ts";
 import { TextAreaField } from "./form-field.tsx";
 import { ReviewOutcomeFields } from "./review-outcome-fields.tsx";
 import { StarRatingInput } from "./star-rating-input.tsx";

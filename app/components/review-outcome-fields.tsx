@@ -3,7 +3,7 @@ import {
   formatBand,
   IELTS_MODULES,
   type ReviewOutcome,
-} from "../../core/review-outcomes.ts";
+} from "../../core/reviews/review-outcomes.ts";
 import { SelectField, TextField } from "./form-field.tsx";
 
 const notGiven = (options: [string, string][]): [string, string][] => [

@@ -1,4 +1,4 @@
-import { formatOutcomeSummary, type OutcomeSummary } from "../../core/review-outcomes.ts";
+import { formatOutcomeSummary, type OutcomeSummary } from "../../core/reviews/review-outcomes.ts";
 import { StarIcon } from "./icons.tsx";
 import { Link } from "./links.tsx";
 

@@ -1,6 +1,6 @@
-import { formatDetailsInShort } from "../../core/course-details.ts";
+import { formatDetailsInShort } from "../../core/catalogue/course-details.ts";
+import type { Service } from "../../core/catalogue/services.server.ts";
 import { formatPrice, previewDescription } from "../../core/format.ts";
-import type { Service } from "../../core/services.server.ts";
 import { useCourseImage } from "./course-image.ts";
 import { Link } from "./links.tsx";
 import { RatingBadge } from "./rating.tsx";

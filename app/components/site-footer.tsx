@@ -1,4 +1,4 @@
-import type { ContactDetails, SocialLink } from "../../core/site-words.ts";
+import type { ContactDetails, SocialLink } from "../../core/site/site-words.ts";
 import { ContactDetailsList, hasContactDetails, SocialLinksList } from "./contact-details.tsx";
 import { Link } from "./links.tsx";
 

@@ -1,7 +1,7 @@
 import { Feed } from "feed";
-import type { FeedPost } from "../../core/blog.server.ts";
+import type { FeedPost } from "../../core/blog/blog.server.ts";
 import { escapeHtml } from "../../core/markdown.server.ts";
-import { absoluteUrl, SITE_NAME } from "../../core/site.ts";
+import { absoluteUrl, SITE_NAME } from "../../core/site/site.ts";
 import { SHARE_IMAGE } from "./meta.ts";
 
 export const FEED_PATH = "/blog/feed.xml";

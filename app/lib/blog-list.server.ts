@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { listPublishedPosts, POSTS_PAGE_SIZE } from "../../core/blog.server.ts";
+import { listPublishedPosts, POSTS_PAGE_SIZE } from "../../core/blog/blog.server.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 import { requestedPage } from "./pagination.ts";
 

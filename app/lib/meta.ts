@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, SITE_NAME } from "../../core/site.ts";
+import { absoluteUrl, SITE_NAME } from "../../core/site/site.ts";
 
 export { SITE_NAME };
 

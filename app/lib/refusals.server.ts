@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
+import type { ServiceRefusal } from "../../core/catalogue/services.server.ts";
 import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
-import type { ReviewRefusal } from "../../core/reviews.server.ts";
-import type { ServiceRefusal } from "../../core/services.server.ts";
-import type { SignedInUser } from "../../core/signed-in-user.ts";
+import type { ReviewRefusal } from "../../core/reviews/reviews.server.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { type PreparedImage, readImageUpload } from "../../core/images.server.ts";
-import { type ServiceInput, serviceFormSchema } from "../../core/services.server.ts";
+import { type ServiceInput, serviceFormSchema } from "../../core/catalogue/services.server.ts";
+import { type PreparedImage, readImageUpload } from "../../core/images/images.server.ts";
 import { formValues, parseForm } from "./forms.ts";
 
 /**

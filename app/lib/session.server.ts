@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { SignedInUser } from "../../core/signed-in-user.ts";
+import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };

@@ -1,6 +1,6 @@
-import type { PublicReview } from "../../core/reviews.server.ts";
-import type { Rating, Service } from "../../core/services.server.ts";
-import { absoluteUrl } from "../../core/site.ts";
+import type { Rating, Service } from "../../core/catalogue/services.server.ts";
+import type { PublicReview } from "../../core/reviews/reviews.server.ts";
+import { absoluteUrl } from "../../core/site/site.ts";
 
 const PROVIDER = { "@type": "Organization", name: "IELTS Hub" };
 

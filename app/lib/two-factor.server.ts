@@ -2,8 +2,8 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
 import QRCode from "qrcode";
-import { SITE_NAME } from "../../core/site.ts";
-import { TOTP_CODE } from "../../core/two-factor.server.ts";
+import { TOTP_CODE } from "../../core/accounts/two-factor.server.ts";
+import { SITE_NAME } from "../../core/site/site.ts";
 import type { AppContext } from "../context.server.ts";
 import { authResponse } from "./auth-call.server.ts";
 

@@ -1,4 +1,4 @@
-import { getSiteWords, renderSiteMarkdown } from "../../core/site-words.server.ts";
+import { getSiteWords, renderSiteMarkdown } from "../../core/site/site-words.server.ts";
 import { Link } from "../components/links.tsx";
 import { MarkdownHtml } from "../components/markdown-html.tsx";
 import { TeacherPhoto } from "../components/teacher-photo.tsx";

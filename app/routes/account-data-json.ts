@@ -1,4 +1,7 @@
-import { accountExportFileName, exportAccountData } from "../../core/account-export.server.ts";
+import {
+  accountExportFileName,
+  exportAccountData,
+} from "../../core/accounts/account-export.server.ts";
 import { appContext } from "../context.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/account-data-json";

@@ -4,9 +4,9 @@ import {
   accountDeletionSummary,
   type DeletionConfirmation,
   deleteAccount,
-} from "../../core/account-deletion.server.ts";
-import { hasPassword } from "../../core/accounts.server.ts";
-import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
+} from "../../core/accounts/account-deletion.server.ts";
+import { hasPassword } from "../../core/accounts/accounts.server.ts";
+import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/accounts/sessions.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";
@@ -58,7 +58,7 @@ const refused = (
 ) => data({ fieldErrors, flash }, { status, headers });
 
 /**
- * Deletes the account (core/account-deletion.server.ts) once the person has confirmed it: with
+ * Deletes the account (core/accounts/account-deletion.server.ts) once the person has confirmed it: with
  * their password, each wrong one a guess against the account's limit; or, for an account without
  * one, by having signed in within the last 15 minutes. Then the browser is signed out and goes
  * home with a toast.

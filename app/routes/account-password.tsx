@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { passwordSetMail } from "../../core/account-mail.ts";
+import { passwordSetMail } from "../../core/accounts/account-mail.ts";
 import {
   hasPassword,
   passwordChangeFormSchema,
   passwordSetFormSchema,
-} from "../../core/accounts.server.ts";
-import { queueMail } from "../../core/mail-outbox.server.ts";
-import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/sessions.server.ts";
+} from "../../core/accounts/accounts.server.ts";
+import { FRESH_SIGN_IN_SECONDS, isFreshSignIn } from "../../core/accounts/sessions.server.ts";
+import { queueMail } from "../../core/mail/mail-outbox.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleSignInAgain } from "../components/google-sign-in-again.tsx";

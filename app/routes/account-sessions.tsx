@@ -3,7 +3,7 @@ import {
   endOtherSignedInDevices,
   endSignedInDevice,
   listSignedInDevices,
-} from "../../core/sessions.server.ts";
+} from "../../core/accounts/sessions.server.ts";
 import { ButtonForm } from "../components/button-form.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { appContext } from "../context.server.ts";

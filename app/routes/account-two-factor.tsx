@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { hasPassword } from "../../core/accounts.server.ts";
+import { hasPassword } from "../../core/accounts/accounts.server.ts";
 import {
   disableSchema,
   passwordConfirmationSchema,
   setupCodeSchema,
   twoFactorState,
-} from "../../core/two-factor.server.ts";
+} from "../../core/accounts/two-factor.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";

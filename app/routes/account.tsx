@@ -5,8 +5,8 @@ import {
   isEmailVerified,
   nameSchema,
   profileUpdateSchema,
-} from "../../core/accounts.server.ts";
-import { readImageUpload, storeImage } from "../../core/images.server.ts";
+} from "../../core/accounts/accounts.server.ts";
+import { readImageUpload, storeImage } from "../../core/images/images.server.ts";
 import { sameSitePath } from "../../core/redirect-target.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";

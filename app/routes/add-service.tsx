@@ -1,4 +1,4 @@
-import { createService } from "../../core/services.server.ts";
+import { createService } from "../../core/catalogue/services.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";
 import { appContext } from "../context.server.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
-import { subscriberCounts } from "../../core/newsletter.server.ts";
+import { subscriberCounts } from "../../core/mail/newsletter.server.ts";
 import {
   deleteDraft,
   findIssue,
@@ -10,8 +10,8 @@ import {
   sendTestIssue,
   startSending,
   updateIssue,
-} from "../../core/newsletter-issues.server.ts";
-import { renderIssueBody } from "../../core/newsletter-mail.server.ts";
+} from "../../core/mail/newsletter-issues.server.ts";
+import { renderIssueBody } from "../../core/mail/newsletter-mail.server.ts";
 import { NewsletterIssueForm } from "../components/admin/newsletter-issue-form.tsx";
 import { ButtonForm } from "../components/button-form.tsx";
 import { CheckboxField, FieldForm } from "../components/form-field.tsx";

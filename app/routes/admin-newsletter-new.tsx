@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { createIssue, issueInputSchema } from "../../core/newsletter-issues.server.ts";
+import { createIssue, issueInputSchema } from "../../core/mail/newsletter-issues.server.ts";
 import { NewsletterIssueForm } from "../components/admin/newsletter-issue-form.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";

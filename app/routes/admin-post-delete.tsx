@@ -1,5 +1,5 @@
-import { deletePost, getPostForOwner } from "../../core/posts.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { deletePost, getPostForOwner } from "../../core/blog/posts.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { DeleteConfirmation } from "../components/delete-confirmation.tsx";
 import { appContext } from "../context.server.ts";
 import { editPostPath } from "../lib/admin/post-paths.ts";

@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { renderPostBody } from "../../core/post-body.server.ts";
-import { KEPT_REVISIONS } from "../../core/post-revisions.server.ts";
+import { renderPostBody } from "../../core/blog/post-body.server.ts";
+import { KEPT_REVISIONS } from "../../core/blog/post-revisions.server.ts";
 import {
   getPostForOwner,
   listRevisions,
   restoreRevision,
   unpublishPost,
-} from "../../core/posts.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { formatInTimeZone } from "../../core/time-zones.ts";
+} from "../../core/blog/posts.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
+import { formatInTimeZone } from "../../core/site/time-zones.ts";
 import { PostForm } from "../components/admin/post-form.tsx";
 import { PostRevisions } from "../components/admin/post-revisions.tsx";
 import { ButtonForm } from "../components/button-form.tsx";

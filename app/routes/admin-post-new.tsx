@@ -1,4 +1,4 @@
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { PostForm } from "../components/admin/post-form.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { Link } from "../components/links.tsx";

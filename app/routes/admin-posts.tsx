@@ -1,5 +1,5 @@
-import { listPostsForOwner, OWNER_POSTS_LIMIT } from "../../core/posts.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { listPostsForOwner, OWNER_POSTS_LIMIT } from "../../core/blog/posts.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { FieldForm, TextField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";

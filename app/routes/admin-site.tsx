@@ -1,7 +1,7 @@
-import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { lastSiteWordChanges } from "../../core/site-word-changes.server.ts";
-import { getSiteWords } from "../../core/site-words.server.ts";
-import type { SiteWordSection } from "../../core/site-words.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
+import { lastSiteWordChanges } from "../../core/site/site-word-changes.server.ts";
+import { getSiteWords } from "../../core/site/site-words.server.ts";
+import type { SiteWordSection } from "../../core/site/site-words.ts";
 import { AboutSection } from "../components/admin/about-section.tsx";
 import { AdminPageHeading } from "../components/admin/admin-page-heading.tsx";
 import { ContactSection } from "../components/admin/contact-section.tsx";

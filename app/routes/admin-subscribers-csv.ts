@@ -1,4 +1,4 @@
-import { confirmedSubscribers } from "../../core/newsletter.server.ts";
+import { confirmedSubscribers } from "../../core/mail/newsletter.server.ts";
 import { appContext } from "../context.server.ts";
 import { requireOwner } from "../lib/session.server.ts";
 import type { Route } from "./+types/admin-subscribers-csv";

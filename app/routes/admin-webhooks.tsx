@@ -1,5 +1,5 @@
-import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { listWebhookEndpoints } from "../../core/webhooks.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
+import { listWebhookEndpoints } from "../../core/webhooks/webhooks.server.ts";
 import { AdminPageHeading } from "../components/admin/admin-page-heading.tsx";
 import {
   NewEndpointSecret,

@@ -1,12 +1,15 @@
-import { listContactMessages } from "../../core/contact-messages.server.ts";
-import { listEnrollmentRequests } from "../../core/enrollments.server.ts";
-import { subscriberCounts } from "../../core/newsletter.server.ts";
-import { listIssues } from "../../core/newsletter-issues.server.ts";
-import { listOwners } from "../../core/owners.server.ts";
-import { listHiddenReviews, listReportedReviews } from "../../core/review-moderation.server.ts";
-import { listServicesOutOfCatalogue } from "../../core/services.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { selectableTimeZones } from "../../core/time-zones.ts";
+import { listOwners } from "../../core/accounts/owners.server.ts";
+import { listServicesOutOfCatalogue } from "../../core/catalogue/services.server.ts";
+import { listContactMessages } from "../../core/contact/contact-messages.server.ts";
+import { listEnrollmentRequests } from "../../core/enrollments/enrollments.server.ts";
+import { subscriberCounts } from "../../core/mail/newsletter.server.ts";
+import { listIssues } from "../../core/mail/newsletter-issues.server.ts";
+import {
+  listHiddenReviews,
+  listReportedReviews,
+} from "../../core/reviews/review-moderation.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
+import { selectableTimeZones } from "../../core/site/time-zones.ts";
 import { BlogSection } from "../components/admin/blog-section.tsx";
 import { CoursesSection } from "../components/admin/courses-section.tsx";
 import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";

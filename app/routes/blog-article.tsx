@@ -1,7 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
-import { getPublishedPost } from "../../core/blog.server.ts";
-import { absoluteUrl } from "../../core/site.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { getPublishedPost } from "../../core/blog/blog.server.ts";
+import { absoluteUrl } from "../../core/site/site.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { BlogFooter } from "../components/blog/blog-footer.tsx";
 import { FeatureImage } from "../components/blog/feature-image.tsx";
 import { PostDateLine, PostTags } from "../components/blog/post-facts.tsx";

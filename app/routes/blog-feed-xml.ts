@@ -1,4 +1,4 @@
-import { listFeedPosts } from "../../core/blog.server.ts";
+import { listFeedPosts } from "../../core/blog/blog.server.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { blogAtomFeed } from "../lib/blog-feed.server.ts";

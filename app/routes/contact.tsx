@@ -1,8 +1,8 @@
 import { data, useLocation } from "react-router";
-import { contactMessageSchema } from "../../core/contact.ts";
-import { receiveContactMessage } from "../../core/contact-messages.server.ts";
+import { contactMessageSchema } from "../../core/contact/contact.ts";
+import { receiveContactMessage } from "../../core/contact/contact-messages.server.ts";
 import { MAX_CONTACT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
-import { getFooterWords } from "../../core/site-words.server.ts";
+import { getFooterWords } from "../../core/site/site-words.server.ts";
 import { ContactDetailsList, hasContactDetails } from "../components/contact-details.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { EmailField, FieldForm, NameField, TextAreaField } from "../components/form-field.tsx";
@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The message is kept for the owners' inbox and mailed to them (core/contact-messages.server.ts);
+ * The message is kept for the owners' inbox and mailed to them (core/contact/contact-messages.server.ts);
  * the page then says so and clears the form. A bot that fills the hidden field gets the same
  * answer, and nothing is kept or sent.
  */

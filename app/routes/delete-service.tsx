@@ -1,5 +1,9 @@
-import { countReviewsOfService } from "../../core/reviews.server.ts";
-import { deleteService, findServiceFor, mayManageService } from "../../core/services.server.ts";
+import {
+  deleteService,
+  findServiceFor,
+  mayManageService,
+} from "../../core/catalogue/services.server.ts";
+import { countReviewsOfService } from "../../core/reviews/reviews.server.ts";
 import { DeleteConfirmation } from "../components/delete-confirmation.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -3,8 +3,8 @@ import {
   mayChangeService,
   mayManageService,
   updateService,
-} from "../../core/services.server.ts";
-import { isUploadedImage } from "../../core/uploaded-images.ts";
+} from "../../core/catalogue/services.server.ts";
+import { isUploadedImage } from "../../core/images/uploaded-images.ts";
 import { courseDetailsFormValues } from "../components/course-details-fields.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { ServiceForm } from "../components/service-form.tsx";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
+import { findService } from "../../core/catalogue/services.server.ts";
 import {
   enrollmentInputSchema,
   listMyEnrollments,
   requestEnrollment,
-} from "../../core/enrollments.server.ts";
+} from "../../core/enrollments/enrollments.server.ts";
 import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
-import { findService } from "../../core/services.server.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, TextAreaField, TextField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";

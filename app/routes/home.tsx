@@ -1,6 +1,10 @@
 import { Form } from "react-router";
-import { latestServices } from "../../core/services.server.ts";
-import { getSiteWords, renderedFaq, renderSiteMarkdown } from "../../core/site-words.server.ts";
+import { latestServices } from "../../core/catalogue/services.server.ts";
+import {
+  getSiteWords,
+  renderedFaq,
+  renderSiteMarkdown,
+} from "../../core/site/site-words.server.ts";
 import { EmailField } from "../components/form-field.tsx";
 import { ChevronIcon } from "../components/icons.tsx";
 import { Link } from "../components/links.tsx";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { signInCodeSchema } from "../../core/two-factor.server.ts";
+import { signInCodeSchema } from "../../core/accounts/two-factor.server.ts";
 import { FieldForm } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";

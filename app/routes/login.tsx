@@ -1,6 +1,6 @@
 import { data, redirect, useNavigation } from "react-router";
-import { loginSchema } from "../../core/accounts.server.ts";
-import { requestPasswordReset } from "../../core/password-reset-request.server.ts";
+import { loginSchema } from "../../core/accounts/accounts.server.ts";
+import { requestPasswordReset } from "../../core/accounts/password-reset-request.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { CheckboxField, EmailField, FieldForm, PasswordField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { cancelEnrollment, listMyEnrollments } from "../../core/enrollments.server.ts";
+import { cancelEnrollment, listMyEnrollments } from "../../core/enrollments/enrollments.server.ts";
 import { formatLongDate } from "../../core/format.ts";
 import { Link } from "../components/links.tsx";
 import { appContext } from "../context.server.ts";

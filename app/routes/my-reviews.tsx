@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { formatLongDate } from "../../core/format.ts";
-import { deleteOwnReview, listReviewsByUser, type Review } from "../../core/reviews.server.ts";
+import {
+  deleteOwnReview,
+  listReviewsByUser,
+  type Review,
+} from "../../core/reviews/reviews.server.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { HiddenNote } from "../components/hidden-note.tsx";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { confirmSubscription } from "../../core/newsletter.server.ts";
+import { confirmSubscription } from "../../core/mail/newsletter.server.ts";
 import { Link } from "../components/links.tsx";
 import { OutcomePage } from "../components/outcome-page.tsx";
 import { appContext } from "../context.server.ts";

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { unsubscribe } from "../../core/newsletter.server.ts";
+import { unsubscribe } from "../../core/mail/newsletter.server.ts";
 import { OutcomePage } from "../components/outcome-page.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
 import { appContext } from "../context.server.ts";

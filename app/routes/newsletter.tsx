@@ -3,7 +3,7 @@ import {
   SUBSCRIBE_ANSWER,
   subscribe,
   subscriberEmailSchema,
-} from "../../core/newsletter.server.ts";
+} from "../../core/mail/newsletter.server.ts";
 import { appContext } from "../context.server.ts";
 import { writeLimited } from "../lib/refusals.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";

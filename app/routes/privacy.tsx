@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * What the site stores, its cookies and how to get or delete one's data, as the code does it:
  * the tables in db/schema.ts, Better Auth's cookies (server/auth/index.ts), the toast cookie
- * (app/lib/toast.server.ts), the clean-up in core/housekeeping.server.ts and the security log.
+ * (app/lib/toast.server.ts), the clean-up in core/site/housekeeping.server.ts and the security log.
  * Change this page, and its date in app/content/site-pages.ts, with any of them.
  */
 export default function Privacy() {

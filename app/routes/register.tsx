@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { registrationSchema } from "../../core/accounts.server.ts";
+import { registrationSchema } from "../../core/accounts/accounts.server.ts";
 import { MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import {

@@ -1,5 +1,5 @@
 import { data, useNavigation } from "react-router";
-import { newPasswordFormSchema } from "../../core/accounts.server.ts";
+import { newPasswordFormSchema } from "../../core/accounts/accounts.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, PasswordField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";

@@ -1,37 +1,45 @@
 import { data, Form, useLocation, useSubmit } from "react-router";
+import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
+import { findServiceFor, mayManageService } from "../../core/catalogue/services.server.ts";
+import { MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH } from "../../core/field-limits.ts";
+import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
 import {
   listCourseReviewsWithSummary,
   reviewQuerySchema,
-} from "../../core/course-reviews.server.ts";
-import { MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH } from "../../core/field-limits.ts";
-import { formatLongDate, formatPrice, previewDescription } from "../../core/format.ts";
-import { REPORT_REASONS } from "../../core/report-reasons.ts";
-import { REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "../../core/review-list.ts";
+} from "../../core/reviews/course-reviews.server.ts";
+import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
+import {
+  REVIEW_SORTS,
+  REVIEWS_PAGE_SIZE,
+  type ReviewSort,
+} from "../../core/reviews/review-list.ts";
 import {
   mayReportReview,
   reportInputSchema,
   reportReview,
-} from "../../core/review-moderation.server.ts";
-import { formatOutcome, IELTS_MODULES, type IeltsModule } from "../../core/review-outcomes.ts";
+} from "../../core/reviews/review-moderation.server.ts";
+import {
+  formatOutcome,
+  IELTS_MODULES,
+  type IeltsModule,
+} from "../../core/reviews/review-outcomes.ts";
 import {
   deleteReply,
   mayAnswerReview,
   replyInputSchema,
   replyToReview,
-} from "../../core/review-replies.server.ts";
+} from "../../core/reviews/review-replies.server.ts";
 import {
   markHelpful,
   reviewsMarkedHelpfulBy,
   withdrawHelpful,
-} from "../../core/review-votes.server.ts";
+} from "../../core/reviews/review-votes.server.ts";
 import {
   createReview,
   findReviewOfService,
   type PublicReview,
   reviewFormSchema,
-} from "../../core/reviews.server.ts";
-import { findServiceFor, mayManageService } from "../../core/services.server.ts";
-import type { SignedInUser } from "../../core/signed-in-user.ts";
+} from "../../core/reviews/reviews.server.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { CourseFacts } from "../components/course-facts.tsx";
 import { useCourseImage } from "../components/course-image.ts";

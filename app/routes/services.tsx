@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, useNavigation } from "react-router";
-import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
-import { SERVICES_PAGE_SIZE } from "../../core/services.server.ts";
+import { catalogueFilterSchema, listServices } from "../../core/catalogue/catalogue.server.ts";
+import { SERVICES_PAGE_SIZE } from "../../core/catalogue/services.server.ts";
 import {
   type CatalogueChoices,
   CatalogueSearchForm,

@@ -1,5 +1,5 @@
-import { listPublishedPostDates, listPublishedTagDates } from "../../core/blog.server.ts";
-import { listCatalogueDates } from "../../core/services.server.ts";
+import { listPublishedPostDates, listPublishedTagDates } from "../../core/blog/blog.server.ts";
+import { listCatalogueDates } from "../../core/catalogue/services.server.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { laterOf, SITEMAP_URL_LIMIT, sitemapXml, w3cDatetime } from "../lib/sitemap.ts";

@@ -54,7 +54,7 @@ export default function Terms() {
           <li>be about a course you know from your own experience, and not one you added;</li>
           <li>be true and in your own words, with your real IELTS result if you give one;</li>
           <li>not be paid for or written in exchange for anything;</li>
-          {/* The reasons a review can be reported and hidden for (core/report-reasons.ts). */}
+          {/* The reasons a review can be reported and hidden for (core/reviews/report-reasons.ts). */}
           <li>stay on the course it reviews;</li>
           <li>
             hold no spam or advertising, nothing offensive or abusive, and no personal information

@@ -5,7 +5,7 @@ import {
   reviewFormSchema,
   reviewRefusalReason,
   updateOwnReview,
-} from "../../core/reviews.server.ts";
+} from "../../core/reviews/reviews.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm } from "../components/form-field.tsx";
 import { ReviewFields } from "../components/review-fields.tsx";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * What a buyer weighs beside a course's name and price (core/course-details.ts), all optional:
+ * What a buyer weighs beside a course's name and price (core/catalogue/course-details.ts), all optional:
  * the module it prepares for, the band range it suits, its length, its format, and up to 8
  * "What you will learn" points, kept as a JSON array of strings (read and written whole, never
  * queried by part).

@@ -81,7 +81,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 /**
  * A course's average stars, 0 when nothing is rated (so unrated courses sort last): the very
- * expression core/catalogue.server.ts orders by, so that both engines read it from the index.
+ * expression core/catalogue/catalogue.server.ts orders by, so that both engines read it from the index.
  */
 export const AVERAGE_STARS = "coalesce(rating_sum * 1.0 / nullif(rating_count, 0), 0)";
 

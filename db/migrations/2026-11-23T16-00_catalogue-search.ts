@@ -3,7 +3,7 @@ import { isSqlite } from "./column-types.ts";
 
 /**
  * Full-text search over courses' names and descriptions: SQLite FTS5, PostgreSQL's text search.
- * Both must find the same courses for the same words (core/catalogue.server.ts), so both see the
+ * Both must find the same courses for the same words (core/catalogue/catalogue.server.ts), so both see the
  * same words: letters and digits, everything else a separator, lower case, accents kept, no
  * stemming and no stop words (PostgreSQL's `simple` configuration, FTS5's `unicode61` tokenizer
  * with diacritics kept). Words are matched by prefix on both, so "speak" finds "Speaking".

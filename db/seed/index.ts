@@ -153,7 +153,7 @@ export async function seedBlogIfEmpty(db: DB): Promise<number> {
   });
 }
 
-/** The seeded tags' addresses ("Node.js" → "node-js"), as core/post-tags.server.ts makes them. */
+/** The seeded tags' addresses ("Node.js" → "node-js"), as core/blog/post-tags.server.ts makes them. */
 function tagSlugOf(name: string): string {
   return name
     .toLowerCase()

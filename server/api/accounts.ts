@@ -1,9 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { accountDeletionSchema, deleteAccount } from "../../core/account-deletion.server.ts";
-import { type AccountExport, exportAccountData } from "../../core/account-export.server.ts";
-import { isEmailVerified } from "../../core/accounts.server.ts";
-import { issueApiToken } from "../../core/api-tokens.server.ts";
+import {
+  accountDeletionSchema,
+  deleteAccount,
+} from "../../core/accounts/account-deletion.server.ts";
+import {
+  type AccountExport,
+  exportAccountData,
+} from "../../core/accounts/account-export.server.ts";
+import { isEmailVerified } from "../../core/accounts/accounts.server.ts";
+import { issueApiToken } from "../../core/accounts/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
 import { readJson } from "./bodies.ts";
 import {

@@ -7,8 +7,8 @@ import {
   nameSchema,
   newPasswordSchema,
   profileUpdateSchema,
-} from "../../core/accounts.server.ts";
-import { signInCodeSchema } from "../../core/two-factor.server.ts";
+} from "../../core/accounts/accounts.server.ts";
+import { signInCodeSchema } from "../../core/accounts/two-factor.server.ts";
 import type { Auth } from "../auth/index.ts";
 import { authRequestHeaders } from "../auth/request-headers.ts";
 import type { Answer, Operation } from "./operations.ts";

@@ -6,7 +6,7 @@ import {
   enrollmentInputSchema,
   listMyEnrollments,
   requestEnrollment,
-} from "../../core/enrollments.server.ts";
+} from "../../core/enrollments/enrollments.server.ts";
 import { toAddTime } from "../../core/format.ts";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";

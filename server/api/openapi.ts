@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { API_TOKEN_LIFETIME_SECONDS } from "../../core/api-tokens.server.ts";
-import { SITE_NAME } from "../../core/site.ts";
+import { API_TOKEN_LIFETIME_SECONDS } from "../../core/accounts/api-tokens.server.ts";
+import { SITE_NAME } from "../../core/site/site.ts";
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_TEST_EVENT,
   type WebhookEventType,
-} from "../../core/webhook-event-types.ts";
-import { pingData, webhookEventDataSchemas } from "../../core/webhook-events.ts";
+} from "../../core/webhooks/webhook-event-types.ts";
+import { pingData, webhookEventDataSchemas } from "../../core/webhooks/webhook-events.ts";
 import { publicConstantJson } from "../http-caching.ts";
 import { MAX_API_BODY_BYTES } from "../request-bodies.ts";
 import {

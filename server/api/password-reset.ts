@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { passwordResetRequestSchema } from "../../core/accounts.server.ts";
+import { passwordResetRequestSchema } from "../../core/accounts/accounts.server.ts";
 import {
   RESET_PASSWORD_PAGE,
   requestPasswordReset,
-} from "../../core/password-reset-request.server.ts";
+} from "../../core/accounts/password-reset-request.server.ts";
 import type { DB } from "../../db/index.ts";
 import type { SecurityLog } from "../security-log.ts";
 import type { Operation } from "./operations.ts";
@@ -71,7 +71,7 @@ export const passwordResetOperations = {
  * `POST /api/auth/request-password-reset {email, redirectTo?}` (mounted at /api/auth in front of
  * Better Auth), answered here instead of by
  * Better Auth so that it does the same work as the login page's form whatever the address
- * (core/password-reset-request.server.ts); the mail worker asks Better Auth for the link afterwards.
+ * (core/accounts/password-reset-request.server.ts); the mail worker asks Better Auth for the link afterwards.
  */
 export function passwordResetRequestApi({
   db,

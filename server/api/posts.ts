@@ -6,7 +6,7 @@ import {
   POSTS_PAGE_SIZE,
   type PostSummary,
   type PostView,
-} from "../../core/blog.server.ts";
+} from "../../core/blog/blog.server.ts";
 import {
   createPost,
   deletePost,
@@ -17,12 +17,12 @@ import {
   schedulePost,
   unpublishPost,
   updatePost,
-} from "../../core/posts.server.ts";
+} from "../../core/blog/posts.server.ts";
+import { ownUploadPath } from "../../core/images/uploaded-images.ts";
 import type { WriteLimited } from "../../core/rate-limit.server.ts";
-import { absoluteUrl } from "../../core/site.ts";
-import { getSiteSettings } from "../../core/site-settings.server.ts";
-import { parsePublishAt } from "../../core/time-zones.ts";
-import { ownUploadPath } from "../../core/uploaded-images.ts";
+import { absoluteUrl } from "../../core/site/site.ts";
+import { getSiteSettings } from "../../core/site/site-settings.server.ts";
+import { parsePublishAt } from "../../core/site/time-zones.ts";
 import { publicJson } from "../http-caching.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
@@ -76,7 +76,7 @@ const postIdParameter = idParameter("post");
 const postParameter = {
   post: { description: "The post's id.", example: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10" },
 };
-/** Every refusal a write to a post may get (core/posts.server.ts's PostRefusal). */
+/** Every refusal a write to a post may get (core/blog/posts.server.ts's PostRefusal). */
 const postRefusals = {
   400: refusal(
     "A field is wrong, the body is no JSON object, or the time is not in the future.",

@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { listCourseReviews, reviewQuerySchema } from "../../core/course-reviews.server.ts";
+import { findService } from "../../core/catalogue/services.server.ts";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
+import { listCourseReviews, reviewQuerySchema } from "../../core/reviews/course-reviews.server.ts";
 import {
   hideInputSchema,
   hideReview,
@@ -11,15 +12,19 @@ import {
   reportInputSchema,
   reportReview,
   restoreReview,
-} from "../../core/review-moderation.server.ts";
+} from "../../core/reviews/review-moderation.server.ts";
 import {
   deleteReply,
   mayAnswerReview,
   type ReplyRefusal,
   replyInputSchema,
   replyToReview,
-} from "../../core/review-replies.server.ts";
-import { markHelpful, type VoteResult, withdrawHelpful } from "../../core/review-votes.server.ts";
+} from "../../core/reviews/review-replies.server.ts";
+import {
+  markHelpful,
+  type VoteResult,
+  withdrawHelpful,
+} from "../../core/reviews/review-votes.server.ts";
 import {
   createReview,
   deleteOwnReview,
@@ -31,8 +36,7 @@ import {
   reviewInputOptionalStarsSchema,
   reviewRefusalReason,
   updateOwnReview,
-} from "../../core/reviews.server.ts";
-import { findService } from "../../core/services.server.ts";
+} from "../../core/reviews/reviews.server.ts";
 import { publicJson } from "../http-caching.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {

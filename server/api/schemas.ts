@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ACCOUNT_EXPORT_FORMAT } from "../../core/account-export.server.ts";
+import { ACCOUNT_EXPORT_FORMAT } from "../../core/accounts/account-export.server.ts";
 import {
   COURSE_FORMAT_IDS,
   COURSE_MODULE_IDS,
   LENGTH_UNIT_IDS,
-} from "../../core/course-details.ts";
-import { REPORT_REASONS } from "../../core/report-reasons.ts";
-import { IELTS_MODULE_IDS } from "../../core/review-outcomes.ts";
+} from "../../core/catalogue/course-details.ts";
+import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
+import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
 
 /*
  * The shapes of the JSON API's answers, as zod schemas: the OpenAPI document describes them
@@ -375,7 +375,7 @@ export const insertedSchema = named(
 export const modifiedSchema = named("Modified", z.object({ modifiedCount: z.literal(1) }));
 export const deletedSchema = named("Deleted", z.object({ deletedCount: z.literal(1) }));
 
-// "Download my data" (core/account-export.server.ts): its type is checked against this one's
+// "Download my data" (core/accounts/account-export.server.ts): its type is checked against this one's
 // in accounts.ts, both ways, so neither changes alone.
 // Stored as text: the reasons the forms offer today, but any a row holds.
 const reportReasonSchema = z

@@ -1,9 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { catalogueFilterSchema, listServices } from "../../core/catalogue.server.ts";
-import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
-import { type PreparedImage, readImageUpload } from "../../core/images.server.ts";
-import type { WriteLimited } from "../../core/rate-limit.server.ts";
+import { catalogueFilterSchema, listServices } from "../../core/catalogue/catalogue.server.ts";
 import {
   createService,
   deleteService,
@@ -16,8 +13,11 @@ import {
   type ServiceRefusal,
   serviceInputSchema,
   updateService,
-} from "../../core/services.server.ts";
-import { ownUploadPath } from "../../core/uploaded-images.ts";
+} from "../../core/catalogue/services.server.ts";
+import { type PreparedImage, readImageUpload } from "../../core/images/images.server.ts";
+import { ownUploadPath } from "../../core/images/uploaded-images.ts";
+import type { WriteLimited } from "../../core/rate-limit.server.ts";
+import { summarizeCourseReviews } from "../../core/reviews/course-reviews.server.ts";
 import { publicJson } from "../http-caching.ts";
 import { isMultipart } from "../request-bodies.ts";
 import { isJsonObject, problems, readJson, readMultipart } from "./bodies.ts";

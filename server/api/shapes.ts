@@ -1,8 +1,8 @@
-import type { ReviewSummary } from "../../core/course-reviews.server.ts";
+import type { Service } from "../../core/catalogue/services.server.ts";
 import { toAddTime } from "../../core/format.ts";
-import type { PublicReview, Review } from "../../core/reviews.server.ts";
-import type { Service } from "../../core/services.server.ts";
-import { absoluteUrl } from "../../core/site.ts";
+import type { ReviewSummary } from "../../core/reviews/course-reviews.server.ts";
+import type { PublicReview, Review } from "../../core/reviews/reviews.server.ts";
+import { absoluteUrl } from "../../core/site/site.ts";
 import type {
   OwnReviewJson,
   PublicReviewJson,

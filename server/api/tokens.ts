@@ -5,10 +5,10 @@ import {
   renewApiToken,
   sessionIdForSessionToken,
   sessionOfApiToken,
-} from "../../core/api-tokens.server.ts";
+} from "../../core/accounts/api-tokens.server.ts";
+import { endSignedInDevice } from "../../core/accounts/sessions.server.ts";
+import { TOTP_CODE } from "../../core/accounts/two-factor.server.ts";
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
-import { endSignedInDevice } from "../../core/sessions.server.ts";
-import { TOTP_CODE } from "../../core/two-factor.server.ts";
 import { authRequestHeaders } from "../auth/request-headers.ts";
 import { problems, readJson } from "./bodies.ts";
 import { type ApiOptions, logRefusal } from "./identity.ts";

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { endSessionIfOverAge } from "../../core/sessions.server.ts";
+import { endSessionIfOverAge } from "../../core/accounts/sessions.server.ts";
 import type { DB } from "../../db/index.ts";
 import { sessionCookieValue } from "./session-cookie.ts";
 
 /**
  * Before Better Auth's endpoints read the session, a session past its absolute lifetime is ended
- * (core/sessions.server.ts), so the request goes on signed out. Pages and the rest of the API read
+ * (core/accounts/sessions.server.ts), so the request goes on signed out. Pages and the rest of the API read
  * it through server/auth/session-reader.ts, which does the same.
  */
 export function endOverAgeSessions(db: DB): MiddlewareHandler {

@@ -4,13 +4,13 @@ import {
   emailChangedMail,
   passwordChangedMail,
   twoFactorChangedMail,
-} from "../../core/account-mail.ts";
+} from "../../core/accounts/account-mail.ts";
 import {
   emailSchema,
   markEmailVerified,
   newPasswordFor,
   profileUpdateSchema,
-} from "../../core/accounts.server.ts";
+} from "../../core/accounts/accounts.server.ts";
 import {
   accountPasswordGuessKey,
   accountVerificationMailKey,
@@ -130,7 +130,7 @@ function reasonOf(error: APIError): string {
  * and the page actions (which call `auth.api.*`) both pass through them:
  * - rate limits per client address, and password guesses per account (ASVS 6.3.1) — a success,
  *   a changed password or a completed reset clears the account's count;
- * - one password and profile policy (core/accounts.server.ts) on sign-up, change-password,
+ * - one password and profile policy (core/accounts/accounts.server.ts) on sign-up, change-password,
  *   reset-password and update-user; changing the password ends every other session and is told
  *   to the account's owner by e-mail;
  * - one security-log line per authentication event, written here and nowhere else.

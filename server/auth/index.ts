@@ -1,10 +1,10 @@
 import { betterAuth } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { mailToConfirmAddress } from "../../core/account-mail.ts";
-import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
+import { mailToConfirmAddress } from "../../core/accounts/account-mail.ts";
+import { trustEmailProvenByGoogle } from "../../core/accounts/accounts.server.ts";
+import { SESSION_INACTIVITY_SECONDS } from "../../core/accounts/sessions.server.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
-import { SESSION_INACTIVITY_SECONDS } from "../../core/sessions.server.ts";
-import { SITE_NAME } from "../../core/site.ts";
+import { SITE_NAME } from "../../core/site/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
 import { maskEmailsIn } from "../log-redaction.ts";
@@ -161,7 +161,7 @@ export function createAuth({
     databaseHooks: {
       account: {
         create: {
-          // Google proves who owns the e-mail (core/accounts.server.ts). Better Auth runs this after its
+          // Google proves who owns the e-mail (core/accounts/accounts.server.ts). Better Auth runs this after its
           // own transaction has committed, so ours is not nested in it.
           after: async (account) => {
             if (account.providerId === "google")

@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { ownerPowers, signedInUser } from "../../core/owners.server.ts";
+import { ownerPowers, signedInUser } from "../../core/accounts/owners.server.ts";
 import {
   endSignedInDevice,
   findSessionWithUser,
   isOverAge,
   type SessionWithUser,
-} from "../../core/sessions.server.ts";
-import type { SignedInUser } from "../../core/signed-in-user.ts";
+} from "../../core/accounts/sessions.server.ts";
+import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
 import type { DB } from "../../db/index.ts";
 import { toDate } from "../../db/schema.ts";
 import type { Auth } from "./index.ts";
@@ -34,7 +34,7 @@ const SIGNED_OUT: Omit<SessionLookup, "headers"> = {
  * Better Auth would write something — renew the session (at most hourly), delete an expired one,
  * clear a cookie — or the cookies are anything but plain, it asks Better Auth itself, so the
  * outcome is always Better Auth's. A session past its absolute lifetime is ended first
- * (core/sessions.server.ts), and the request goes on signed out, as Better Auth's own endpoints
+ * (core/accounts/sessions.server.ts), and the request goes on signed out, as Better Auth's own endpoints
  * do (absolute-lifetime.ts).
  *
  * Better Auth's own getSession costs a page a third of a millisecond and three queries more:

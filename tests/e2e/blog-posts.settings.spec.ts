@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { instantToLocalDateTime } from "../../core/time-zones.ts";
+import { instantToLocalDateTime } from "../../core/site/time-zones.ts";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
 import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { IMAGE_SIZE_REFUSAL } from "../../core/uploaded-images.ts";
+import { IMAGE_SIZE_REFUSAL } from "../../core/images/uploaded-images.ts";
 import { e2eDatabaseUrl } from "../../playwright.config.ts";
 import { makeOwnerOf } from "../support/owners.ts";
 import { signUpDirectly } from "./support/accounts.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_DATA_TABLES } from "../../core/account-data-tables.ts";
-import type { AccountExport } from "../../core/account-export.server.ts";
+import { ACCOUNT_DATA_TABLES } from "../../core/accounts/account-data-tables.ts";
+import type { AccountExport } from "../../core/accounts/account-export.server.ts";
 import { accountPasswordGuessKey } from "../../core/rate-limit.server.ts";
 import {
   cookieHeader,
@@ -281,7 +281,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
     const undecided = tables
       .filter((table) => personColumns(table).length > 0 && !(table.name in ACCOUNT_DATA_TABLES))
       .map((table) => `${table.name} (${personColumns(table).join(", ")})`);
-    expect(undecided, "add these tables to core/account-data-tables.ts").toEqual([]);
+    expect(undecided, "add these tables to core/accounts/account-data-tables.ts").toEqual([]);
   });
 
   it("exports every row about the person, table by table, and nothing about anyone else nor any secret", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice } from "../../core/sessions.server.ts";
+import { describeDevice } from "../../core/accounts/sessions.server.ts";
 import { cookieHeader, postForm, signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { testSiteOn } from "../support/test-app.ts";

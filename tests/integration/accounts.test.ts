@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_TOKEN_LIFETIME_SECONDS } from "../../core/api-tokens.server.ts";
+import { API_TOKEN_LIFETIME_SECONDS } from "../../core/accounts/api-tokens.server.ts";
 import type { Mail } from "../../server/mail.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";

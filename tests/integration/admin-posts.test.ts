@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { instantToLocalDateTime } from "../../core/time-zones.ts";
+import { instantToLocalDateTime } from "../../core/site/time-zones.ts";
 import { ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertSubscribers } from "../support/fixtures.ts";

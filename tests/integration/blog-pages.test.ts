@@ -8,8 +8,8 @@ import {
   postInputSchema,
   publishPost,
   schedulePost,
-} from "../../core/posts.server.ts";
-import { setTimeZone } from "../../core/site-settings.server.ts";
+} from "../../core/blog/posts.server.ts";
+import { setTimeZone } from "../../core/site/site-settings.server.ts";
 import { seedBlogIfEmpty } from "../../db/seed/index.ts";
 import { ORIGIN, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { listPublishedPosts } from "../../core/blog.server.ts";
-import { deleteUnusedImages } from "../../core/housekeeping.server.ts";
-import { prepareImage } from "../../core/images.server.ts";
-import { KEPT_REVISIONS } from "../../core/post-revisions.server.ts";
-import { publishDuePosts } from "../../core/post-schedule.server.ts";
+import { listPublishedPosts } from "../../core/blog/blog.server.ts";
+import { KEPT_REVISIONS } from "../../core/blog/post-revisions.server.ts";
+import { publishDuePosts } from "../../core/blog/post-schedule.server.ts";
 import {
   createPost,
   getPostForOwner,
@@ -11,8 +9,10 @@ import {
   listRevisions,
   postInputSchema,
   updatePost,
-} from "../../core/posts.server.ts";
-import { setTimeZone } from "../../core/site-settings.server.ts";
+} from "../../core/blog/posts.server.ts";
+import { prepareImage } from "../../core/images/images.server.ts";
+import { deleteUnusedImages } from "../../core/site/housekeeping.server.ts";
+import { setTimeZone } from "../../core/site/site-settings.server.ts";
 import { seedPosts } from "../../db/seed/blog-posts.ts";
 import { seedBlogIfEmpty } from "../../db/seed/index.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";

@@ -1,6 +1,6 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPost, postInputSchema, publishPost } from "../../core/posts.server.ts";
+import { createPost, postInputSchema, publishPost } from "../../core/blog/posts.server.ts";
 import { ORIGIN } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { signUpOwner } from "../support/owners.ts";

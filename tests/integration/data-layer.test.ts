@@ -1,11 +1,14 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
-import { listServices } from "../../core/catalogue.server.ts";
-import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
-import { listReviewsForService } from "../../core/reviews.server.ts";
-import { findService, latestServices } from "../../core/services.server.ts";
-import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.server.ts";
+import { trustEmailProvenByGoogle } from "../../core/accounts/accounts.server.ts";
+import {
+  endSessionIfOverAge,
+  SESSION_ABSOLUTE_SECONDS,
+} from "../../core/accounts/sessions.server.ts";
+import { listServices } from "../../core/catalogue/catalogue.server.ts";
+import { findService, latestServices } from "../../core/catalogue/services.server.ts";
+import { listReviewsForService } from "../../core/reviews/reviews.server.ts";
+import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
 import { migrateDown, migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import type { ServiceStatus } from "../../db/schema.ts";
 import { catalogue } from "../../db/seed/catalogue.ts";

@@ -89,7 +89,7 @@ describe(".dockerignore", () => {
       "server/index.ts",
       "server/config.ts",
       "app/root.tsx",
-      "core/reviews.server.ts",
+      "core/reviews/reviews.server.ts",
       "db/migrations/2026-11-21T10-00_users-services-reviews.ts",
       "db/index.ts",
       "public/favicon.svg",

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
+import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
 import { cookieHeader, ORIGIN, postForm, signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
 import {
   CLAIM_LEASE_MS,
   claimDueItem,
   MAX_MAIL_ATTEMPTS,
   queueMail,
-} from "../../core/mail-outbox.server.ts";
+} from "../../core/mail/mail-outbox.server.ts";
+import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createMailer, type Mail } from "../../server/mail.ts";
 import { createMailOutbox } from "../../server/mail-outbox.ts";

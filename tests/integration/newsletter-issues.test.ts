@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { CLAIM_LEASE_MS, claimDueItem, MAX_MAIL_ATTEMPTS } from "../../core/mail-outbox.server.ts";
-import { queueNextDeliveries } from "../../core/newsletter-issues.server.ts";
+import {
+  CLAIM_LEASE_MS,
+  claimDueItem,
+  MAX_MAIL_ATTEMPTS,
+} from "../../core/mail/mail-outbox.server.ts";
+import { queueNextDeliveries } from "../../core/mail/newsletter-issues.server.ts";
 import type { Mail } from "../../server/mail.ts";
 import { createMailOutbox } from "../../server/mail-outbox.ts";
 import { ORIGIN, postForm, signUp } from "../support/accounts.ts";

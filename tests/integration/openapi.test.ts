@@ -5,7 +5,10 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from "../../core/webhook-event-types.ts";
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+} from "../../core/webhooks/webhook-event-types.ts";
 import type { JsonSchema, OpenApiDocument } from "../../server/api/openapi.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
 import { ContractViolation, createContract } from "../support/contract.ts";

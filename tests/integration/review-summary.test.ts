@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { summarizeCourseReviews } from "../../core/course-reviews.server.ts";
+import { summarizeCourseReviews } from "../../core/reviews/course-reviews.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPost, postInputSchema } from "../../core/posts.server.ts";
-import { createReview, deleteOwnReview, updateOwnReview } from "../../core/reviews.server.ts";
-import { findService } from "../../core/services.server.ts";
+import { createPost, postInputSchema } from "../../core/blog/posts.server.ts";
+import { findService } from "../../core/catalogue/services.server.ts";
+import {
+  createReview,
+  deleteOwnReview,
+  updateOwnReview,
+} from "../../core/reviews/reviews.server.ts";
 import { ORIGIN, postForm, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";

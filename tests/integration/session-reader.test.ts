@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grantOwner, signedInUser } from "../../core/owners.server.ts";
+import { grantOwner, signedInUser } from "../../core/accounts/owners.server.ts";
 import { createSessionReader } from "../../server/auth/session-reader.ts";
 import { cookieHeader, ORIGIN, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { grantOwner } from "../../core/owners.server.ts";
+import { grantOwner } from "../../core/accounts/owners.server.ts";
 import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";

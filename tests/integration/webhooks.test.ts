@@ -3,13 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
-import { grantOwner } from "../../core/owners.server.ts";
-import { type ResolvedAddress, resolveWithSystem } from "../../core/webhook-addresses.server.ts";
-import { WEBHOOK_EVENT_TYPES } from "../../core/webhook-event-types.ts";
-import { webhookEventSchema } from "../../core/webhook-events.ts";
-import { sealWebhookSecret, webhookSecretKey } from "../../core/webhook-secrets.server.ts";
-import { queueWebhookEvent } from "../../core/webhooks.server.ts";
+import { grantOwner } from "../../core/accounts/owners.server.ts";
+import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
+import {
+  type ResolvedAddress,
+  resolveWithSystem,
+} from "../../core/webhooks/webhook-addresses.server.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../core/webhooks/webhook-event-types.ts";
+import { webhookEventSchema } from "../../core/webhooks/webhook-events.ts";
+import { sealWebhookSecret, webhookSecretKey } from "../../core/webhooks/webhook-secrets.server.ts";
+import { queueWebhookEvent } from "../../core/webhooks/webhooks.server.ts";
 import { MAX_ANSWER_BYTES, sendWebhook } from "../../server/webhook-sender.ts";
 import { ORIGIN, signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
@@ -752,7 +755,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(hook.state.connections).toBe(0);
   });
 
-  it("sends every event it names, each body of the shape core/webhook-events.ts gives", async () => {
+  it("sends every event it names, each body of the shape core/webhooks/webhook-events.ts gives", async () => {
     const hook = await receiver();
     const added = await addEndpoint(hook.url(), [...WEBHOOK_EVENT_TYPES]);
     const writer = await signUpWithToken(site.app, db(), { name: "Busy Student" });

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { grantOwner } from "../../core/owners.server.ts";
+import { grantOwner } from "../../core/accounts/owners.server.ts";
 import { type DB, openDatabase } from "../../db/index.ts";
 import { runOwnerCommand } from "../../scripts/owner.ts";
 import { signUpWithToken } from "./accounts.ts";

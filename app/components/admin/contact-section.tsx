@@ -4,7 +4,7 @@ import {
   MAX_PHONE_LENGTH,
   MAX_POSTAL_ADDRESS_LENGTH,
 } from "../../../core/field-limits.ts";
-import type { ContactDetails } from "../../../core/site-words.ts";
+import type { ContactDetails } from "../../../core/site/site-words.ts";
 import { FieldForm, TextAreaField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
+import type { Service } from "../../../core/catalogue/services.server.ts";
 import { formatPrice } from "../../../core/format.ts";
-import type { Service } from "../../../core/services.server.ts";
-import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import type { SiteSettings } from "../../../core/site/site-settings.server.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";

@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import type { Enrollment } from "../../../core/enrollments.server.ts";
+import type { Enrollment } from "../../../core/enrollments/enrollments.server.ts";
 import {
   MAX_ENROLLMENT_MESSAGE_LENGTH,
   MAX_PAYMENT_INSTRUCTIONS_LENGTH,
 } from "../../../core/field-limits.ts";
 import { formatLongDate } from "../../../core/format.ts";
-import type { SiteSettings } from "../../../core/site-settings.server.ts";
+import type { SiteSettings } from "../../../core/site/site-settings.server.ts";
 import { TextAreaField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

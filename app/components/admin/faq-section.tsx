@@ -4,7 +4,7 @@ import {
   MAX_FAQ_QUESTION_LENGTH,
   MIN_FAQ_ITEMS,
 } from "../../../core/field-limits.ts";
-import type { FaqItem } from "../../../core/site-words.ts";
+import type { FaqItem } from "../../../core/site/site-words.ts";
 import { FieldForm, TextAreaField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

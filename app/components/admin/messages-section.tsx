@@ -1,4 +1,4 @@
-import type { ReceivedMessage } from "../../../core/contact-messages.server.ts";
+import type { ReceivedMessage } from "../../../core/contact/contact-messages.server.ts";
 import { formatLongDate } from "../../../core/format.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { PanelSection } from "../panel-section.tsx";

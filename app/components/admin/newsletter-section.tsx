@@ -1,6 +1,6 @@
 import { formatLongDate } from "../../../core/format.ts";
-import type { SubscriberStatus } from "../../../core/newsletter.server.ts";
-import type { NewsletterIssue } from "../../../core/newsletter-issues.server.ts";
+import type { SubscriberStatus } from "../../../core/mail/newsletter.server.ts";
+import type { NewsletterIssue } from "../../../core/mail/newsletter-issues.server.ts";
 import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";
 

@@ -1,5 +1,5 @@
+import type { Owner } from "../../../core/accounts/owners.server.ts";
 import { formatLongDate } from "../../../core/format.ts";
-import type { Owner } from "../../../core/owners.server.ts";
 import { PanelSection } from "../panel-section.tsx";
 
 /** Who holds the owner role, and how it is given. */

@@ -61,7 +61,7 @@ export function PostBodyEditor({ serverHtml }: { serverHtml: string | null }) {
         {html ? (
           <article
             className="prose-article mt-1 max-h-[36rem] overflow-auto rounded-xl bg-white p-4 text-slate-700 ring-1 ring-slate-200"
-            // Rendered on the server by the blog's own renderer (core/post-body.server.ts): raw
+            // Rendered on the server by the blog's own renderer (core/blog/post-body.server.ts): raw
             // HTML shown as text, only harmless links; no markup of the author's own runs.
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the blog's escaped Markdown output, see above
             dangerouslySetInnerHTML={{ __html: html }}

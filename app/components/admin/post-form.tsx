@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { slugify } from "../../../core/blog/post-rules.ts";
 import {
   MAX_POST_EXCERPT_LENGTH,
   MAX_POST_IMAGE_ALT_LENGTH,
@@ -8,7 +9,6 @@ import {
   MAX_POST_TAGS,
   MAX_POST_TITLE_LENGTH,
 } from "../../../core/field-limits.ts";
-import { slugify } from "../../../core/post-rules.ts";
 import {
   CheckboxField,
   FieldForm,

@@ -1,6 +1,9 @@
 import { Form } from "react-router";
-import { REPORT_REASONS, reasonLabel } from "../../../core/report-reasons.ts";
-import type { HiddenReview, ReportedReview } from "../../../core/review-moderation.server.ts";
+import { REPORT_REASONS, reasonLabel } from "../../../core/reviews/report-reasons.ts";
+import type {
+  HiddenReview,
+  ReportedReview,
+} from "../../../core/reviews/review-moderation.server.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { SelectField } from "../form-field.tsx";
 import { Link } from "../links.tsx";

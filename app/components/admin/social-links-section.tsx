@@ -1,5 +1,5 @@
 import { MAX_SOCIAL_LINKS, MAX_SOCIAL_URL_LENGTH } from "../../../core/field-limits.ts";
-import { SOCIAL_NETWORKS, type SocialLink } from "../../../core/site-words.ts";
+import { SOCIAL_NETWORKS, type SocialLink } from "../../../core/site/site-words.ts";
 import { FieldForm, SelectField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

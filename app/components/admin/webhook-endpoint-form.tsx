@@ -2,7 +2,7 @@ import {
   MAX_WEBHOOK_URL_LENGTH,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
-} from "../../../core/webhook-event-types.ts";
+} from "../../../core/webhooks/webhook-event-types.ts";
 import { CheckboxField, FieldForm, FieldGroup, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

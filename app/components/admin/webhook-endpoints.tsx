@@ -1,5 +1,8 @@
 import { Form } from "react-router";
-import type { WebhookDeliveryStatus, WebhookEndpointState } from "../../../core/webhooks.server.ts";
+import type {
+  WebhookDeliveryStatus,
+  WebhookEndpointState,
+} from "../../../core/webhooks/webhooks.server.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

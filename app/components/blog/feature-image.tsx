@@ -1,4 +1,4 @@
-import { uploadedImageSrcSet } from "../../../core/uploaded-images.ts";
+import { uploadedImageSrcSet } from "../../../core/images/uploaded-images.ts";
 
 /**
  * A post's feature picture at the width of its column: an upload's WebP widths by `srcset`. The

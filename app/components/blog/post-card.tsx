@@ -1,4 +1,4 @@
-import type { PostSummary } from "../../../core/blog.server.ts";
+import type { PostSummary } from "../../../core/blog/blog.server.ts";
 import { Link } from "../links.tsx";
 import { FeatureImage } from "./feature-image.tsx";
 import { PostDateLine, PostTags } from "./post-facts.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PostSummary } from "../../../core/blog.server.ts";
+import type { PostSummary } from "../../../core/blog/blog.server.ts";
 import { Link } from "../links.tsx";
 import { PageLinks } from "../page-links.tsx";
 import { BlogFooter } from "./blog-footer.tsx";

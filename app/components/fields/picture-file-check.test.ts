@@ -3,7 +3,7 @@ import {
   IMAGE_SIZE_REFUSAL,
   IMAGE_TYPE_REFUSAL,
   MAX_IMAGE_UPLOAD_BYTES,
-} from "../../../core/uploaded-images.ts";
+} from "../../../core/images/uploaded-images.ts";
 import { PICTURE_ACCEPT, pictureFileRefusal } from "./picture-file-check.ts";
 
 describe("a chosen picture file, checked in the browser", () => {

@@ -3,7 +3,7 @@ import {
   IMAGE_SIZE_REFUSAL,
   IMAGE_TYPE_REFUSAL,
   MAX_IMAGE_UPLOAD_BYTES,
-} from "../../../core/uploaded-images.ts";
+} from "../../../core/images/uploaded-images.ts";
 
 /** What a file chooser is told to offer. */
 export const PICTURE_ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");

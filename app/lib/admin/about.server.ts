@@ -1,6 +1,6 @@
 import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
-import { readImageUpload, storeImage } from "../../../core/images.server.ts";
-import { saveAbout } from "../../../core/site-words.server.ts";
+import { readImageUpload, storeImage } from "../../../core/images/images.server.ts";
+import { saveAbout } from "../../../core/site/site-words.server.ts";
 import { appContext } from "../../context.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 import { type AdminActions, adminFormErrors, field } from "./action.server.ts";

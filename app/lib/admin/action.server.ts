@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { SignedInUser } from "../../../core/signed-in-user.ts";
+import type { SignedInUser } from "../../../core/accounts/signed-in-user.ts";
 import type { AppContext, appContext } from "../../context.server.ts";
 
 /** What every handler of an `/admin` form gets: the request, the signed-in owner, the form. */

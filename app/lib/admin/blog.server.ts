@@ -1,4 +1,4 @@
-import { setTimeZone } from "../../../core/site-settings.server.ts";
+import { setTimeZone } from "../../../core/site/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
 import { type AdminActions, adminFormErrors, field } from "./action.server.ts";

@@ -1,5 +1,5 @@
-import { publishService } from "../../../core/services.server.ts";
-import { setStudentCoursesNeedApproval } from "../../../core/site-settings.server.ts";
+import { publishService } from "../../../core/catalogue/services.server.ts";
+import { setStudentCoursesNeedApproval } from "../../../core/site/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -2,9 +2,9 @@ import {
   decideEnrollment,
   decisionInputSchema,
   mayDecideEnrollment,
-} from "../../../core/enrollments.server.ts";
+} from "../../../core/enrollments/enrollments.server.ts";
 import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/field-limits.ts";
-import { setPaymentInstructions } from "../../../core/site-settings.server.ts";
+import { setPaymentInstructions } from "../../../core/site/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -4,8 +4,8 @@ import {
   type FaqChange,
   moveFaqItem,
   removeFaqItem,
-} from "../../../core/faq.server.ts";
-import { faqItemSchema } from "../../../core/site-words-input.ts";
+} from "../../../core/site/faq.server.ts";
+import { faqItemSchema } from "../../../core/site/site-words-input.ts";
 import { appContext } from "../../context.server.ts";
 import { formValues, parseForm } from "../forms.ts";
 import { redirectWithToast } from "../toast.server.ts";

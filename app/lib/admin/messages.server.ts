@@ -1,4 +1,4 @@
-import { markContactMessageHandled } from "../../../core/contact-messages.server.ts";
+import { markContactMessageHandled } from "../../../core/contact/contact-messages.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -1,8 +1,12 @@
 import { data } from "react-router";
-import { type PreparedImage, readImageUpload } from "../../../core/images.server.ts";
-import { renderPostBody } from "../../../core/post-body.server.ts";
-import { type OwnerPost, type PostInput, postInputSchema } from "../../../core/posts.server.ts";
-import { instantToLocalDateTime, parsePublishAt } from "../../../core/time-zones.ts";
+import { renderPostBody } from "../../../core/blog/post-body.server.ts";
+import {
+  type OwnerPost,
+  type PostInput,
+  postInputSchema,
+} from "../../../core/blog/posts.server.ts";
+import { type PreparedImage, readImageUpload } from "../../../core/images/images.server.ts";
+import { instantToLocalDateTime, parsePublishAt } from "../../../core/site/time-zones.ts";
 import { formValues, parseForm } from "../forms.ts";
 
 /** What the owner chose under "Status": kept as it is, or when a scheduled post goes out. */

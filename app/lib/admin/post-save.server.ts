@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { SignedInUser } from "../../../core/accounts/signed-in-user.ts";
 import {
   createPost,
   type OwnerPost,
@@ -7,10 +8,9 @@ import {
   schedulePost,
   unpublishPost,
   updatePost,
-} from "../../../core/posts.server.ts";
+} from "../../../core/blog/posts.server.ts";
 import type { WriteLimited } from "../../../core/rate-limit.server.ts";
-import type { SignedInUser } from "../../../core/signed-in-user.ts";
-import { formatInTimeZone } from "../../../core/time-zones.ts";
+import { formatInTimeZone } from "../../../core/site/time-zones.ts";
 import { type AppContext, appContext } from "../../context.server.ts";
 import { formValues } from "../forms.ts";
 import { notYours, writeLimited, writerFor } from "../refusals.server.ts";

@@ -1,5 +1,5 @@
-import type { PostStatus } from "../../../core/posts.server.ts";
-import { formatInTimeZone } from "../../../core/time-zones.ts";
+import type { PostStatus } from "../../../core/blog/posts.server.ts";
+import { formatInTimeZone } from "../../../core/site/time-zones.ts";
 
 /**
  * Where a post stands, in words, with its time in the teacher's zone: "Published 3 December

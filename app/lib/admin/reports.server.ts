@@ -5,7 +5,7 @@ import {
   type ModerationRefusal,
   mayModerateReview,
   restoreReview,
-} from "../../../core/review-moderation.server.ts";
+} from "../../../core/reviews/review-moderation.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -1,9 +1,13 @@
-import { saveContactDetails, saveHero, saveSocialLinks } from "../../../core/site-words.server.ts";
+import {
+  saveContactDetails,
+  saveHero,
+  saveSocialLinks,
+} from "../../../core/site/site-words.server.ts";
 import {
   contactDetailsSchema,
   heroSchema,
   parseSocialLinks,
-} from "../../../core/site-words-input.ts";
+} from "../../../core/site/site-words-input.ts";
 import { appContext } from "../../context.server.ts";
 import { formValues, parseForm } from "../forms.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -6,7 +6,7 @@ import {
   resendWebhookDelivery,
   setWebhookEndpointOn,
   type WebhookRefusal,
-} from "../../../core/webhooks.server.ts";
+} from "../../../core/webhooks/webhooks.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
