@@ -15,7 +15,7 @@ import {
   sqliteContentChanges,
 } from "./content-changes.ts";
 import type { Database } from "./schema.ts";
-import { NodeSqliteDialect } from "./sqlite-dialect.ts";
+import { NodeSqliteDialect, openSqlite } from "./sqlite-dialect.ts";
 
 export type DB = Kysely<Database>;
 export type Engine = "sqlite" | "postgres";
@@ -62,6 +62,42 @@ export function openDatabase(url: string): DatabaseHandle {
     engine: "sqlite",
     changes,
   };
+}
+
+/**
+ * Opens the database once and reads from it, so that one that cannot be opened is found before
+ * anything is done with it, and throws the driver's own error: a SQLite path where no file can be
+ * (or where something else than a database is), a PostgreSQL server not there, refusing the user
+ * or without the database. PostgreSQL gets `timeoutMs` to connect and answer: a host that drops
+ * the packets would otherwise hold the start for minutes. The connection is closed again.
+ */
+export async function reachDatabase(url: string, timeoutMs = 10_000): Promise<void> {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+    });
+    // A failure is thrown by connect() or query(); one after them would stop the process.
+    client.on("error", () => {});
+    try {
+      await client.connect();
+      await client.query("select 1");
+    } finally {
+      await client.end().catch(() => {});
+    }
+    return;
+  }
+  const path = sqlitePath(url);
+  if (path === ":memory:") return;
+  mkdirSync(dirname(path), { recursive: true });
+  // As the site opens it (write-ahead log on); the schema's first page is read.
+  const database = openSqlite(path);
+  try {
+    database.prepare("select count(*) from sqlite_master").get();
+  } finally {
+    database.close();
+  }
 }
 
 /** A statement writing one of the tables anonymous visitors see. */

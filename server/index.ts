@@ -117,8 +117,12 @@ async function start() {
       });
     }
   } catch (error) {
-    // A configuration mistake is the operator's to fix: say what it is, without a stack.
-    console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+    // A configuration mistake, or what stops the start and is the operator's to fix (the port
+    // taken, the data folder or the database not to be opened: server/start-up-failures.ts), is
+    // said as it is, without a stack; a defect keeps its stack.
+    const operators =
+      error instanceof Error && (error.name === "ConfigError" || error.name === "StartUpError");
+    console.error(operators ? error.message : error);
     process.exit(1);
   }
 }

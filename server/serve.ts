@@ -24,6 +24,7 @@ import { createLogger } from "./logger.ts";
 import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
 import { inRequest, newRequestRecord, requestIdFor } from "./request-scope.ts";
+import { checkDatabase, checkDataDirectory, listen } from "./start-up-failures.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -52,6 +53,9 @@ export async function serve({
 }: ServeOptions) {
   const config = loadConfig(environment);
   const logger = createLogger({ level: config.logLevel });
+  // What the operator must fix is said in one line before anything is written (decision 0051).
+  checkDataDirectory(config);
+  await checkDatabase(config.databaseUrl);
   const database = openDatabase(config.databaseUrl);
   const { db, engine } = database;
   await migrateToLatest(db);
@@ -157,12 +161,9 @@ export async function serve({
     shed = 0;
   }, 60_000).unref();
 
-  server.listen(config.port, () => {
-    if (lifecycle.phase === "starting") lifecycle.phase = "serving";
-    logger.info(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
-    // At once, for whoever waits for it (a supervisor, a test), not with the next batch.
-    logger.flush();
-  });
+  // A port taken (or not this user's to open) stops the start with one line (decision 0051),
+  // once the workers, started meanwhile, have finished what they hold.
+  const listening = listen(server, config.port);
   mailOutbox.start();
   postScheduler.start();
   webhookWorker.start();
@@ -202,6 +203,18 @@ export async function serve({
   // Both may come (Ctrl-C reaches every process of the group, and the supervisor passes it on).
   process.on("SIGTERM", () => void shutdown(config.shutdownGraceMs));
   process.on("SIGINT", () => void shutdown(0));
+
+  try {
+    await listening;
+  } catch (error) {
+    await Promise.allSettled([mailOutbox.stop(), postScheduler.stop(), webhookWorker.stop()]);
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+  if (lifecycle.phase === "starting") lifecycle.phase = "serving";
+  logger.info(`IELTS Hub is serving ${config.baseUrl} (port ${config.port}, ${engine} database)`);
+  // At once, for whoever waits for it (a supervisor, a test), not with the next batch.
+  logger.flush();
 }
 
 /**

@@ -12,6 +12,8 @@ import {
   minutesInWords,
   rateLimits,
 } from "../rate-limit.server.ts";
+import type { WebhookEventData } from "../webhooks/webhook-events.ts";
+import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import { accountDeletedMail } from "./account-mail.ts";
 import { passwordHash } from "./accounts.server.ts";
 import { isFreshSignIn } from "./sessions.server.ts";
@@ -20,7 +22,8 @@ import { isFreshSignIn } from "./sessions.server.ts";
  * "Delete my account" (decision 0033): after the person has confirmed it (their password, or for
  * an account without one a sign-in within the last 15 minutes), every row that is about them goes
  * in one transaction, table by table as core/accounts/account-data-tables.ts lists them, and a goodbye
- * mail is queued in the same transaction: a crash deletes all of it or none.
+ * mail is queued in the same transaction: a crash deletes all of it or none. The webhooks of what
+ * goes (a review deleted, a request cancelled) are written in it too (decision 0051).
  */
 
 /** The confirmation on the page and on `DELETE /api/me`. */
@@ -158,7 +161,7 @@ export async function deleteAccount(
   }
 
   const email = await db.transaction().execute(async (trx) => {
-    const erased = await eraseAccount(trx, userId, authSecret);
+    const erased = await eraseAccount(trx, userId, authSecret, now);
     // Queued after the account's rows are gone (and in the same transaction): the one row left
     // that holds the address, deleted by the outbox once the mail is delivered.
     if (erased) await queueMail(trx, accountDeletedMail(erased.email, siteUrl), now);
@@ -198,6 +201,7 @@ async function eraseAccount(
   trx: DB,
   userId: string,
   authSecret: string,
+  now: Date,
 ): Promise<{ email: string } | undefined> {
   const user = await trx
     .selectFrom("users")
@@ -207,6 +211,8 @@ async function eraseAccount(
   if (!user) return undefined;
   const person = { id: user.id, email: user.email.toLowerCase() };
   const { email } = person;
+  // What the events of what goes will tell, read before it goes.
+  const told = await eventsOfErasure(trx, userId, now);
 
   // Their helpful votes: the reviews they voted for count one fewer, then the votes go.
   await trx
@@ -356,9 +362,70 @@ async function eraseAccount(
     .set({ created_by: null })
     .where("created_by", "=", userId)
     .execute();
+  // Written after the deliveries about them went, so that these stay.
+  await told();
 
   await trx.deleteFrom("users").where("id", "=", userId).execute();
   return { email: user.email };
+}
+
+/**
+ * The webhooks an account's deletion sends (decision 0051), with the very bodies the student's
+ * own actions send: `review.deleted` for each of their reviews, `enrollment.cancelled` for each
+ * request still open (requested or confirmed; a past one, declined or cancelled, is told of
+ * already). Read now, before the rows go; the returned function writes them. A review's event
+ * names no one and stays in the owner's history as any other; a request's names the student, so
+ * its delivery keeps the account's id as `about_user_id` and is removed once it is finished
+ * (`forgetDeliveriesOfDeletedAccounts`), as the goodbye mail is once sent.
+ */
+async function eventsOfErasure(trx: DB, userId: string, now: Date) {
+  const reviews = await trx
+    .selectFrom("reviews")
+    .innerJoin("services", "services.id", "reviews.service_id")
+    .select(["reviews.id", "reviews.service_id", "services.name as service_name"])
+    .where("reviews.user_id", "=", userId)
+    .orderBy("reviews.created_at")
+    .orderBy("reviews.id")
+    .execute();
+  const openRequests = await trx
+    .selectFrom("enrollments")
+    .innerJoin("services", "services.id", "enrollments.service_id")
+    .innerJoin("users", "users.id", "enrollments.user_id")
+    .select([
+      "enrollments.id",
+      "enrollments.service_id",
+      "services.name as service_name",
+      "users.name as student_name",
+      "users.email as student_email",
+    ])
+    .where("enrollments.user_id", "=", userId)
+    .where("enrollments.status", "in", ["requested", "confirmed"])
+    .orderBy("enrollments.created_at")
+    .orderBy("enrollments.id")
+    .execute();
+  return async () => {
+    for (const review of reviews) {
+      const data: WebhookEventData<"review.deleted"> = {
+        id: review.id,
+        serviceId: review.service_id,
+        serviceName: review.service_name,
+      };
+      await queueWebhookEvent(trx, "review.deleted", () => data, { now });
+    }
+    for (const request of openRequests) {
+      const data: WebhookEventData<"enrollment.cancelled"> = {
+        id: request.id,
+        serviceId: request.service_id,
+        serviceName: request.service_name,
+        student: { name: request.student_name, email: request.student_email },
+        cancelledAt: now.toISOString(),
+      };
+      await queueWebhookEvent(trx, "enrollment.cancelled", () => data, {
+        aboutUserId: userId,
+        now,
+      });
+    }
+  };
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { DB } from "../../db/index.ts";
 import { parseUploadedImagePath } from "../images/uploaded-images.ts";
-import { deleteOldWebhookDeliveries } from "../webhooks/webhooks.server.ts";
+import {
+  deleteOldWebhookDeliveries,
+  forgetDeliveriesOfDeletedAccounts,
+} from "../webhooks/webhooks.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,7 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Removes rows that can no longer mean anything: expired API tokens, sessions and verification
  * tokens, rate-limit windows that ended over a day ago, mail the outbox gave up on over a week ago
  * (kept that long so an operator can see what failed), webhook deliveries finished over 30 days
- * ago (the owner's recent history on /admin/webhooks), and uploaded pictures nothing has shown
+ * ago (the owner's recent history on /admin/webhooks) or finished and about a deleted account
+ * (decision 0051), and uploaded pictures nothing has shown
  * for a day. Run at start-up and every hour, so the tables stay the size of the site's real use.
  */
 export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void> {
@@ -25,6 +29,7 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
     .where("failed_at", "<=", new Date(now.getTime() - 7 * DAY_MS).toISOString())
     .execute();
   await deleteOldWebhookDeliveries(db, now);
+  await forgetDeliveriesOfDeletedAccounts(db);
   await deleteUnusedImages(db, now);
 }
 

@@ -22,9 +22,9 @@ export const WEBHOOK_TEST_EVENT = "ping";
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "review.created": "A student posted a review",
   "review.updated": "A student edited their review",
-  "review.deleted": "A student deleted their review",
+  "review.deleted": "A student deleted their review (or their account)",
   "enrollment.requested": "A student asked to join a course",
-  "enrollment.cancelled": "A student cancelled their request",
+  "enrollment.cancelled": "A student cancelled their request (or deleted their account)",
   "contact.received": "A message came through the contact form",
   "subscriber.confirmed": "An address confirmed its newsletter subscription",
   "service.created": "A course was added",

@@ -538,6 +538,7 @@ export async function completeDelivery(
       .set({ failing_since: null })
       .where("id", "=", item.endpointId)
       .execute();
+    await forgetDeliveriesOfDeletedAccounts(trx, item.id);
   });
 }
 
@@ -634,6 +635,7 @@ export async function failDelivery(
       .where("id", "=", item.id)
       .execute();
     if (turnedOff) await giveUpWaitingDeliveries(trx, item.endpointId, now);
+    if (givenUp) await forgetDeliveriesOfDeletedAccounts(trx, item.id);
     return givenUp
       ? { givenUp, turnedOff }
       : { givenUp, retryInMs: next.getTime() - now.getTime(), turnedOff };
@@ -655,6 +657,31 @@ function turnedOffMail(
     subject: `${SITE_NAME}: a webhook endpoint was turned off`,
     text: `Every delivery to the webhook endpoint at ${origin} has failed since ${since.toUTCString()}, so the site turned it off and sends it nothing more.\n\nThe last attempt: ${error}\n\nOnce it answers again, turn it on at ${siteUrl}/admin/webhooks ("Send a test event" tries it first).\n`,
   };
+}
+
+/**
+ * Deliveries finished (delivered or given up) that are about an account no longer there: the
+ * ones its deletion wrote, naming the person (decision 0051). Kept only until they are sent, as
+ * the goodbye mail is; every other delivery about the account went with it. One delivery as it
+ * finishes, or (housekeeping) every one, those given up in bulk when their endpoint was turned
+ * off among them.
+ */
+export async function forgetDeliveriesOfDeletedAccounts(db: DB, deliveryId?: string) {
+  let query = db
+    .deleteFrom("webhook_deliveries")
+    .where("status", "<>", "pending")
+    .where("about_user_id", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("users")
+            .select("users.id")
+            .whereRef("users.id", "=", "webhook_deliveries.about_user_id"),
+        ),
+      ),
+    );
+  if (deliveryId !== undefined) query = query.where("id", "=", deliveryId);
+  await query.execute();
 }
 
 /** Deliveries finished over WEBHOOK_DELIVERY_RETENTION_MS ago (housekeeping). */

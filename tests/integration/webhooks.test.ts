@@ -973,6 +973,137 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(left).toHaveLength(1);
     expect(left[0]?.payload).not.toContain(leaving.email);
   });
+
+  it("tells of the reviews and open requests an account's deletion removes, as the student's own deletes do, and forgets the person once told", async () => {
+    const hook = await receiver();
+    const added = await addEndpoint(hook.url(), ["review.deleted", "enrollment.cancelled"]);
+    const leaving = await signUpWithToken(site.app, db(), { name: "Departing Student" });
+    const [first, second, declinedCourse] = [
+      await newCourse(),
+      await newCourse(),
+      await newCourse(),
+    ];
+    const names = await db()
+      .selectFrom("services")
+      .select(["id", "name"])
+      .where("id", "in", [first, second])
+      .execute();
+    const nameOf = (id: string) => names.find((row) => row.id === id)?.name;
+    const reviewIds: string[] = [];
+    for (const [serviceId, words] of [
+      [first, "Clear lessons on Task 2."],
+      [second, "The mock tests helped a lot."],
+    ] as const) {
+      const posted = await api("POST", "/api/reviews", leaving, {
+        serviceId,
+        userMessage: words,
+        rating: 4,
+      });
+      expect(posted.status).toBe(201);
+      reviewIds.push(((await posted.json()) as { insertedId: string }).insertedId);
+    }
+    const requested = await api("POST", "/api/enrollments", leaving, {
+      serviceId: second,
+      message: "Evenings, please.",
+    });
+    expect(requested.status).toBe(201);
+    const openId = ((await requested.json()) as { insertedId: string }).insertedId;
+    // A request the teacher declined is over already: its deletion tells of nothing.
+    const past = await api("POST", "/api/enrollments", leaving, { serviceId: declinedCourse });
+    const pastId = ((await past.json()) as { insertedId: string }).insertedId;
+    expect(
+      (
+        await post(
+          "/admin",
+          [
+            ["intent", "decide-enrollment"],
+            ["enrollmentId", pastId],
+            ["decision", "declined"],
+            ["note", "That course is full."],
+          ],
+          owner,
+        )
+      ).status,
+    ).toBe(302);
+    // Nothing was deleted yet: the endpoint has heard nothing.
+    await site.app.deliverWebhooks();
+    expect(hook.state.received).toHaveLength(0);
+
+    const gone = await api("DELETE", "/api/me", leaving, { password: leaving.password });
+    expect(gone.status).toBe(200);
+    // Written with the deletion, before anything is sent.
+    const written = await deliveriesOf(added.id);
+    expect(written.map((row) => [row.event_type, row.status]).sort()).toEqual([
+      ["enrollment.cancelled", "pending"],
+      ["review.deleted", "pending"],
+      ["review.deleted", "pending"],
+    ]);
+
+    await site.app.deliverWebhooks();
+    const events = hook.state.received.map((request) =>
+      webhookEventSchema.parse(verifyWebhook(added.secret, request.headers, request.body)),
+    );
+    expect(
+      events
+        .filter((event) => event.type === "review.deleted")
+        .map((event) => event.data)
+        .sort((a, b) => reviewIds.indexOf(a.id) - reviewIds.indexOf(b.id)),
+    ).toEqual([
+      { id: reviewIds[0], serviceId: first, serviceName: nameOf(first) },
+      { id: reviewIds[1], serviceId: second, serviceName: nameOf(second) },
+    ]);
+    const cancelled = events.filter((event) => event.type === "enrollment.cancelled");
+    expect(cancelled.map((event) => event.data)).toEqual([
+      {
+        id: openId,
+        serviceId: second,
+        serviceName: nameOf(second),
+        student: { name: "Departing Student", email: leaving.email },
+        cancelledAt: expect.any(String),
+      },
+    ]);
+    // The account's deletion and the events happened at one moment.
+    const at = cancelled[0]?.data.cancelledAt ?? "";
+    expect(events.map((event) => event.timestamp)).toEqual([at, at, at]);
+
+    // Once told, the site keeps no row naming the person: the request's delivery is gone, the
+    // reviews' (which name no one) stay in the owner's history.
+    const kept = await deliveriesOf(added.id);
+    expect(kept.map((row) => [row.event_type, row.status])).toEqual([
+      ["review.deleted", "delivered"],
+      ["review.deleted", "delivered"],
+    ]);
+    for (const row of kept) {
+      expect(row.payload).not.toContain(leaving.email);
+      expect(row.payload).not.toContain(leaving.id);
+      expect(row.about_user_id).toBeNull();
+    }
+  });
+
+  it("forgets at the next housekeeping a deleted account's request that was never sent, its endpoint turned off", async () => {
+    const endpointId = await insertEndpoint("https://public.test/hooks", ["enrollment.cancelled"]);
+    const leaving = await signUpWithToken(site.app, db(), { name: "Another Departing Student" });
+    const serviceId = await newCourse();
+    expect((await api("POST", "/api/enrollments", leaving, { serviceId })).status).toBe(201);
+    expect((await api("DELETE", "/api/me", leaving, { password: leaving.password })).status).toBe(
+      200,
+    );
+    const turnedOff = await post(
+      "/admin/webhooks",
+      [
+        ["intent", "endpoint-off"],
+        ["endpointId", endpointId],
+      ],
+      owner,
+    );
+    expect(turnedOff.status).toBe(302);
+    // Given up with the endpoint's other waiting deliveries; the owner's page may show it a while.
+    const [givenUp] = await deliveriesOf(endpointId);
+    expect(givenUp).toMatchObject({ event_type: "enrollment.cancelled", status: "failed" });
+    expect(givenUp?.payload).toContain(leaving.email);
+    await deleteExpiredRows(db());
+    expect(await deliveriesOf(endpointId)).toEqual([]);
+  });
 });
 
 /** A review's data, for deliveries queued straight through the use case's own function. */
