@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { trustEmailProvenByGoogle } from "../../core/accounts.server.ts";
 import { listServices } from "../../core/catalogue.server.ts";
+import { listCourseReviews } from "../../core/course-reviews.server.ts";
 import { deleteExpiredRows } from "../../core/housekeeping.server.ts";
-import { listReviewsForService } from "../../core/reviews.server.ts";
 import { findService, latestServices } from "../../core/services.server.ts";
 import { endSessionIfOverAge, SESSION_ABSOLUTE_SECONDS } from "../../core/sessions.server.ts";
 import { migrateDown, migrateTo, migrateToLatest } from "../../db/migrate.ts";
@@ -207,7 +207,12 @@ describe.each(engines)("data layer on %s", (engine) => {
         createdAt: new Date(Date.UTC(2026, 0, day)),
       });
     }
-    const reviews = await listReviewsForService(db, serviceId);
+    const { reviews } = await listCourseReviews(
+      db,
+      serviceId,
+      { sort: "newest" },
+      { offset: 0, limit: 10 },
+    );
     expect(reviews.map((r) => [r.userName, r.message, r.rating, r.userPhoto])).toEqual([
       ["Ben", "Second", 3, null],
       ["Ana", "First", 5, "https://example.com/ana.png"],
