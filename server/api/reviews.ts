@@ -68,29 +68,29 @@ const CHOICE_PARAMETERS = ["sort", "stars", "module"];
 /** The plain array's page when the client names no size: the newest hundred. */
 const PLAIN_LIST_SIZE = MAX_REVIEWS_PAGE_SIZE;
 
-const listed = reviewQuerySchema.shape;
+const listChoices = reviewQuerySchema.shape;
 /**
  * A course's reviews, as the query asks for them: each parameter optional. `size` and `sort` have
  * no default here, since which they take depends on the answer's form.
  */
 export const reviewListQuerySchema = z.object({
-  page: listed.page.meta({
+  page: listChoices.page.meta({
     description: "Which page, from 1 (the default). A page past the last is an empty list.",
   }),
-  size: listed.size
+  size: listChoices.size
     .unwrap()
     .optional()
     .meta({
       description: `Reviews a page, 1 to ${MAX_REVIEWS_PAGE_SIZE}: by default ${PLAIN_LIST_SIZE} in the plain array, ${REVIEWS_PAGE_SIZE} in \`{reviews, count}\`.`,
     }),
-  sort: listed.sort
+  sort: listChoices.sort
     .unwrap()
     .optional()
     .meta({ description: "The order, newest first by default. Asks for `{reviews, count}`." }),
-  stars: listed.stars.meta({
+  stars: listChoices.stars.meta({
     description: "Only the reviews with this many stars. Asks for `{reviews, count}`.",
   }),
-  module: listed.module.meta({
+  module: listChoices.module.meta({
     description:
       "Only the reviews of students who took this IELTS module. Asks for `{reviews, count}`.",
   }),
