@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOWED_HEADERS = "Authorization, Content-Type, If-None-Match";
 /** What a script on another origin may read of an answer, where the answer has it. */
-const EXPOSED_HEADERS = "ETag, Retry-After, X-Request-Id";
+const EXPOSED_HEADERS = "ETag, Link, Retry-After, X-Request-Id, X-Total-Count";
 /** How long a browser may keep a preflight's answer: ten minutes (Chromium keeps at most two hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

@@ -136,40 +136,53 @@ class RequestTallies {
         } as unknown as Awaited<ReturnType<Counter["get"]>>;
       }
     }
+    /**
+     * prom-client writes a histogram's text through `getForPromString()` (a scrape of this
+     * process) and hands the cluster's primary what `get()` gives (server/index.ts): both read
+     * the tallies here, so a lone process and the cluster show the same series. Each bucket
+     * counts the answers at or under its bound (cumulative), the `+Inf` one all of them.
+     */
     class RequestDuration extends Histogram {
       override async get() {
-        const values: {
-          labels: Record<string, string | number>;
-          value: number;
-          metricName: string;
-        }[] = [];
-        for (const { labels, count, sum, perBucket } of tallies) {
-          let below = 0;
-          DURATION_BUCKETS.forEach((bound, index) => {
-            below += perBucket[index] as number;
-            values.push({
-              labels: { ...labels, le: bound },
-              value: below,
-              metricName: `${DURATION}_bucket`,
-            });
-          });
-          values.push({
-            labels: { ...labels, le: "+Inf" },
-            value: count,
-            metricName: `${DURATION}_bucket`,
-          });
-          values.push({ labels, value: sum, metricName: `${DURATION}_sum` });
-          values.push({ labels, value: count, metricName: `${DURATION}_count` });
-        }
-        return {
-          name: DURATION,
-          help: "Time from the request's arrival to its answer fully sent.",
-          type: "histogram",
-          aggregator: "sum",
-          values,
-        } as unknown as Awaited<ReturnType<Histogram["get"]>>;
+        return durationSeries() as unknown as Awaited<ReturnType<Histogram["get"]>>;
+      }
+
+      async getForPromString() {
+        return durationSeries();
       }
     }
+    const durationSeries = () => {
+      const values: {
+        labels: Record<string, string | number>;
+        value: number;
+        metricName: string;
+      }[] = [];
+      for (const { labels, count, sum, perBucket } of tallies) {
+        let below = 0;
+        DURATION_BUCKETS.forEach((bound, index) => {
+          below += perBucket[index] as number;
+          values.push({
+            labels: { ...labels, le: bound },
+            value: below,
+            metricName: `${DURATION}_bucket`,
+          });
+        });
+        values.push({
+          labels: { ...labels, le: "+Inf" },
+          value: count,
+          metricName: `${DURATION}_bucket`,
+        });
+        values.push({ labels, value: sum, metricName: `${DURATION}_sum` });
+        values.push({ labels, value: count, metricName: `${DURATION}_count` });
+      }
+      return {
+        name: DURATION,
+        help: "Time from the request's arrival to its answer fully sent.",
+        type: "histogram",
+        aggregator: "sum",
+        values,
+      };
+    };
     new RequestCount({
       name: "http_requests_total",
       help: "HTTP answers sent, by method, route pattern and status.",

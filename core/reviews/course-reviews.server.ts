@@ -14,6 +14,9 @@ import { IELTS_MODULE_IDS, MIN_REPORTED_OUTCOMES, type OutcomeSummary } from "./
 import { countMatching, type ReviewTally, readReviewTallies } from "./review-tallies.server.ts";
 import { type PublicReview, reviewsWithDetails, toPublicReview } from "./reviews.server.ts";
 
+/** Past this a page is refused rather than looked for. */
+const MAX_PAGE = 100_000;
+
 /** The list's choices, from a URL's query: each one optional, each one checked. */
 export const reviewQuerySchema = z.object({
   sort: z
@@ -27,10 +30,10 @@ export const reviewQuerySchema = z.object({
     .optional(),
   module: z.enum(IELTS_MODULE_IDS, { error: "module is academic or general." }).optional(),
   page: z.coerce
-    .number({ error: "page is a whole number from 1." })
-    .int("page is a whole number from 1.")
-    .min(1, "page is a whole number from 1.")
-    .max(100_000, "page is a whole number from 1.")
+    .number({ error: `page is a whole number from 1 to ${MAX_PAGE}.` })
+    .int(`page is a whole number from 1 to ${MAX_PAGE}.`)
+    .min(1, `page is a whole number from 1 to ${MAX_PAGE}.`)
+    .max(MAX_PAGE, `page is a whole number from 1 to ${MAX_PAGE}.`)
     .default(1),
   size: z.coerce
     .number({ error: `size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.` })

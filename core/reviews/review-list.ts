@@ -8,7 +8,8 @@ export const REVIEW_SORTS = ["newest", "highest", "lowest", "helpful"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const REVIEWS_PAGE_SIZE = 10;
-export const MAX_REVIEWS_PAGE_SIZE = 50;
+/** The most reviews one page of the JSON API holds, whatever it is asked (decision 0049). */
+export const MAX_REVIEWS_PAGE_SIZE = 100;
 
 /**
  * What narrows the list: one number of stars, one module. The query and the tallies that count

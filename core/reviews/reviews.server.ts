@@ -215,18 +215,6 @@ function toReview(row: OwnDetailRow): Review {
   return { ...toPublicReview(row), userId: row.user_id, userEmail: row.user_email };
 }
 
-/** A service's reviews, newest first, with what the page shows of each author. */
-export async function listReviewsForService(db: DB, serviceId: string): Promise<PublicReview[]> {
-  const rows = await reviewsWithDetails(db)
-    .where("reviews.service_id", "=", serviceId)
-    // A review an owner hid is shown to its author only (My Reviews).
-    .where("reviews.hidden_at", "is", null)
-    .orderBy("reviews.created_at", "desc")
-    .orderBy("reviews.id", "desc")
-    .execute();
-  return rows.map(toPublicReview);
-}
-
 /**
  * A review the public sees (not hidden, on a course in the catalogue) with its author's id: what
  * reporting and voting act on. Undefined for anything else.

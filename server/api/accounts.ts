@@ -11,6 +11,7 @@ import {
 import { isEmailVerified } from "../../core/accounts/accounts.server.ts";
 import { issueApiToken } from "../../core/accounts/api-tokens.server.ts";
 import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
+import { privateJson } from "../http-caching.ts";
 import { readJson } from "./bodies.ts";
 import {
   type ApiOptions,
@@ -148,14 +149,14 @@ export function accountsApi(options: ApiOptions) {
       emailVerified: await isEmailVerified(db, user.id),
       twoFactorEnabled: user.twoFactorEnabled,
     };
-    return c.json(me);
+    return privateJson(c, me);
   });
 
   // The same document as the account page's "Download my data".
   api.get("/me/export", requireApiUser(options), async (c) => {
     const data = await exportAccountData(db, c.get("apiUser").id, { siteUrl: baseUrl });
     if (!data) return c.json({ message: "This account no longer exists." }, 404);
-    return c.json(data);
+    return privateJson(c, data);
   });
 
   // An API client confirms with the password; an account without one (Google only) deletes

@@ -9,6 +9,7 @@ import {
 } from "../../core/enrollments/enrollments.server.ts";
 import { toAddTime } from "../../core/format.ts";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
+import { privateJson } from "../http-caching.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
@@ -140,7 +141,7 @@ export function enrollmentsApi(options: ApiOptions) {
   });
 
   api.get("/my-enrollments", apiUser, async (c) =>
-    c.json((await listMyEnrollments(db, c.get("apiUser").id)).map(enrollmentJson)),
+    privateJson(c, (await listMyEnrollments(db, c.get("apiUser").id)).map(enrollmentJson)),
   );
 
   api.delete("/enrollments/:id", apiUser, async (c) => {

@@ -1,4 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { chosenEncoding, encode, SMALLEST_COMPRESSED } from "../page-compression.ts";
 import { isApiPath } from "../refusal.ts";
 import { completeApiHeaders } from "../security-headers.ts";
 
@@ -52,7 +53,8 @@ export function apiFallback(app: Hono<never>) {
 /**
  * Every answer under /api is JSON with the API's security headers: an error that
  * some part answered in another form (Better Auth's empty 404, a plain-text refusal) is given a
- * JSON `{message}` with its status, and a whole Response gets the headers it lacks.
+ * JSON `{message}` with its status, and a whole Response gets the headers it lacks. Its JSON over
+ * 1 KB (a session with its user) is compressed as the rest of the API's is (decision 0049).
  */
 export function completeApiAnswers({ production }: { production: boolean }): MiddlewareHandler {
   return async (c, next) => {
@@ -70,7 +72,35 @@ export function completeApiAnswers({ production }: { production: boolean }): Mid
       c.res = new Response(JSON.stringify({ message }), { status, headers: kept });
     }
     completeApiHeaders(c.res.headers, production);
+    await compressLargeJson(c);
   };
+}
+
+/** A whole JSON Response compressed when it is over 1 KB and the client takes br or gzip. */
+async function compressLargeJson(c: Context) {
+  const { status, headers, body } = c.res;
+  const encoding = chosenEncoding(c.req.header("accept-encoding"));
+  if (
+    !encoding ||
+    !body ||
+    c.req.method === "HEAD" ||
+    headers.has("content-encoding") ||
+    !headers.get("content-type")?.includes("application/json")
+  ) {
+    return;
+  }
+  const bytes = new Uint8Array(await c.res.arrayBuffer());
+  const kept = new Headers(headers);
+  let sent: Uint8Array<ArrayBuffer> = bytes;
+  if (bytes.byteLength >= SMALLEST_COMPRESSED) {
+    const encoded = encode(bytes, encoding, { personal: true });
+    sent = new Uint8Array(encoded.buffer as ArrayBuffer, encoded.byteOffset, encoded.length);
+    kept.set("Content-Encoding", encoding);
+    kept.append("Vary", "Accept-Encoding");
+  }
+  kept.set("Content-Length", String(sent.byteLength));
+  c.res = undefined as unknown as Response;
+  c.res = new Response(sent, { status, headers: kept });
 }
 
 function defaultMessage(status: number): string {

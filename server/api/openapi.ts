@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { API_TOKEN_LIFETIME_SECONDS } from "../../core/accounts/api-tokens.server.ts";
+import { MAX_REVIEWS_PAGE_SIZE } from "../../core/reviews/review-list.ts";
 import { SITE_NAME } from "../../core/site/site.ts";
 import {
   WEBHOOK_EVENT_LABELS,
@@ -642,8 +643,10 @@ function overview(baseUrl: string): string {
     "",
     "**Caching.** Public reads say `Cache-Control: public, no-cache` and carry an `ETag`: send it back in `If-None-Match` to get `304`. Private answers say `private, no-store`.",
     "",
+    `**Lists and size.** No answer holds an unbounded list: a list comes a page at a time (a course's reviews at most ${MAX_REVIEWS_PAGE_SIZE} a page, with \`X-Total-Count\` and RFC 8288 \`Link\` headers to the other pages). A JSON answer over 1 KB is compressed with \`br\` or \`gzip\` when \`Accept-Encoding\` allows it (\`Content-Encoding\`, \`Vary: Accept-Encoding\`, and a weak \`ETag\`).`,
+    "",
     "**Everywhere.** A method a path does not take answers 405 with `Allow` (`#/components/responses/MethodNotAllowed`); an address no call has, 404 (`NoSuchEndpoint`); every GET also answers HEAD.",
-    "**Other origins.** Pages on the origins in `CORS_ORIGINS` may call the API from a browser: preflights (`OPTIONS`) answer 204, and answers carry `Access-Control-Allow-Origin` and expose `ETag`, `Retry-After` and `X-Request-Id`; never with credentials, so such a page signs in with `POST /api/tokens` and sends the bearer token. Every answer carries `X-Request-Id`, to quote when reporting a failure.",
+    "**Other origins.** Pages on the origins in `CORS_ORIGINS` may call the API from a browser: preflights (`OPTIONS`) answer 204, and answers carry `Access-Control-Allow-Origin` and expose `ETag`, `Link`, `Retry-After`, `X-Request-Id` and `X-Total-Count`; never with credentials, so such a page signs in with `POST /api/tokens` and sends the bearer token. Every answer carries `X-Request-Id`, to quote when reporting a failure.",
   ].join("\n");
 }
 

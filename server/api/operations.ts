@@ -48,6 +48,8 @@ export const HEADERS = {
   "Set-Cookie":
     "The session cookie (HttpOnly, SameSite=Lax; Secure in production), set or cleared.",
   Connection: "`close`: the rest of the body is not read, so the connection ends with the answer.",
+  "X-Total-Count": "How many items the whole list has, over all its pages.",
+  Link: 'The list\'s other pages (RFC 8288): `<…?page=2&size=100>; rel="next"`, and `prev` where there is one, `first` and `last` always. Follow them rather than building addresses.',
 } as const;
 export type HeaderName = keyof typeof HEADERS;
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { findService } from "../../core/catalogue/services.server.ts";
 import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import { listCourseReviews, reviewQuerySchema } from "../../core/reviews/course-reviews.server.ts";
+import { MAX_REVIEWS_PAGE_SIZE, REVIEWS_PAGE_SIZE } from "../../core/reviews/review-list.ts";
 import {
   hideInputSchema,
   hideReview,
@@ -30,14 +31,13 @@ import {
   deleteOwnReview,
   findOwnReview,
   listReviewsByUser,
-  listReviewsForService,
   mayChangeOwnReview,
   type ReviewRefusal,
   reviewInputOptionalStarsSchema,
   reviewRefusalReason,
   updateOwnReview,
 } from "../../core/reviews/reviews.server.ts";
-import { publicJson } from "../http-caching.ts";
+import { privateJson, publicJson } from "../http-caching.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
@@ -49,6 +49,7 @@ import {
   writerOf,
 } from "./identity.ts";
 import { idParameter, type Operation, refusal, TOO_MANY_WRITES } from "./operations.ts";
+import { pageHeaders } from "./paging.ts";
 import {
   deletedSchema,
   insertedSchema,
@@ -63,8 +64,41 @@ const NOT_YOURS = "No review of yours has this id.";
 const NO_REVIEW = "No review has this id.";
 const NO_SERVICE = "No service has this id.";
 
-/** The query parameters that ask for one page of a course's reviews instead of all of them. */
-const LIST_PARAMETERS = ["page", "size", "sort", "stars", "module"];
+/**
+ * The choices that ask for `{reviews, count}` instead of the specification's plain array; `page`
+ * and `size` alone page through the plain array (decision 0049).
+ */
+const CHOICE_PARAMETERS = ["sort", "stars", "module"];
+/** The plain array's page when the client names no size: the newest hundred. */
+const PLAIN_LIST_SIZE = MAX_REVIEWS_PAGE_SIZE;
+
+const listChoices = reviewQuerySchema.shape;
+/**
+ * A course's reviews, as the query asks for them: each parameter optional. `size` and `sort` have
+ * no default here, since which they take depends on the answer's form.
+ */
+export const reviewListQuerySchema = z.object({
+  page: listChoices.page.meta({
+    description: "Which page, from 1 (the default). A page past the last is an empty list.",
+  }),
+  size: listChoices.size
+    .unwrap()
+    .optional()
+    .meta({
+      description: `Reviews a page, 1 to ${MAX_REVIEWS_PAGE_SIZE}: by default ${PLAIN_LIST_SIZE} in the plain array, ${REVIEWS_PAGE_SIZE} in \`{reviews, count}\`.`,
+    }),
+  sort: listChoices.sort
+    .unwrap()
+    .optional()
+    .meta({ description: "The order, newest first by default. Asks for `{reviews, count}`." }),
+  stars: listChoices.stars.meta({
+    description: "Only the reviews with this many stars. Asks for `{reviews, count}`.",
+  }),
+  module: listChoices.module.meta({
+    description:
+      "Only the reviews of students who took this IELTS module. Asks for `{reviews, count}`.",
+  }),
+});
 
 const { rating, message, module, bandBefore, bandAchieved, testMonth } =
   reviewInputOptionalStarsSchema.shape;
@@ -131,8 +165,7 @@ export const reviewsOperations = {
     operationId: "listReviews",
     tag: "Reviews",
     summary: "A course's reviews",
-    description:
-      "Without parameters, every visible review, newest first, as a plain array. With any of `page`, `size`, `sort`, `stars` or `module`, one page of them as `{reviews, count}`. No e-mail addresses.",
+    description: `The course's visible reviews, one page at a time: never more than ${MAX_REVIEWS_PAGE_SIZE}. Without \`sort\`, \`stars\` or \`module\`, the specification's plain array, newest first: without parameters the newest ${PLAIN_LIST_SIZE}, and \`page\` and \`size\` for the rest. With any of them, one page of the matching reviews as \`{reviews, count}\` (${REVIEWS_PAGE_SIZE} a page unless \`size\` says otherwise). Either way \`X-Total-Count\` says how many there are in all and \`Link\` leads to the first, previous, next and last pages (RFC 8288). No e-mail addresses.`,
     access: "anyone",
     etag: true,
     pathParameters: {
@@ -141,14 +174,19 @@ export const reviewsOperations = {
         example: "6d0f4f5e-2b1c-4c2a-9a51-1f7c1c2b9e10",
       },
     },
-    query: [reviewQuerySchema],
-    queryExample: { page: 1, size: 10, sort: "helpful", stars: 5, module: "academic" },
+    query: [reviewListQuerySchema],
+    queryExample: { page: 2, size: 100, sort: "helpful", stars: 5, module: "academic" },
     responses: {
       200: {
-        description: "All of them (no parameters), or one page.",
+        description:
+          "One page: the plain array without `sort`, `stars` or `module`, `{reviews, count}` with any of them. A page past the last is empty.",
         body: z.union([z.array(publicReviewSchema), reviewPageSchema]),
+        headers: ["X-Total-Count", "Link"],
       },
-      400: refusal("A parameter is wrong.", "stars is a whole number from 1 to 5."),
+      400: refusal(
+        "A parameter is wrong.",
+        `size is a whole number from 1 to ${MAX_REVIEWS_PAGE_SIZE}.`,
+      ),
       404: refusal("No course in the catalogue has this id.", NO_SERVICE),
     },
   },
@@ -373,24 +411,35 @@ export function reviewsApi(options: ApiOptions) {
     return c.json({ message: NOT_YOURS }, 404);
   };
 
-  // Without parameters, SPEC's plain array of every visible review; with any of page, size,
-  // sort, stars or module, one page of them as `{reviews, count}`.
+  // One page of a course's visible reviews: SPEC's plain array (the newest hundred without
+  // parameters; page and size for the rest), or with sort, stars or module `{reviews, count}`.
+  // The total and the links to other pages travel in the headers (decision 0049).
   api.get("/reviews/:serviceId", async (c) => {
     const serviceId = c.req.param("serviceId");
     const service = await findService(db, serviceId);
     if (!service) return c.json({ message: NO_SERVICE }, 404);
     const params = c.req.query();
-    if (!LIST_PARAMETERS.some((name) => name in params)) {
-      return publicJson(c, (await listReviewsForService(db, serviceId)).map(publicReviewJson));
-    }
-    const query = reviewQuerySchema.safeParse(params);
+    const query = reviewListQuerySchema.safeParse(params);
     if (!query.success) return c.json({ message: problems(query.error) }, 400);
-    const { page, size } = query.data;
-    const { reviews, count } = await listCourseReviews(db, serviceId, query.data, {
-      offset: (page - 1) * size,
-      limit: size,
+    const enveloped = CHOICE_PARAMETERS.some((name) => name in params);
+    const { page, stars, module } = query.data;
+    const sort = query.data.sort ?? "newest";
+    const size = query.data.size ?? (enveloped ? REVIEWS_PAGE_SIZE : PLAIN_LIST_SIZE);
+    const { reviews, count } = await listCourseReviews(
+      db,
+      service.id,
+      { sort, stars, module },
+      { offset: (page - 1) * size, limit: size },
+    );
+    const headers = pageHeaders({
+      address: `${baseUrl}/api/reviews/${encodeURIComponent(service.id)}`,
+      page,
+      size,
+      total: count,
+      keep: enveloped ? { sort, stars, module } : {},
     });
-    return publicJson(c, { reviews: reviews.map(publicReviewJson), count });
+    const listed = reviews.map(publicReviewJson);
+    return publicJson(c, enveloped ? { reviews: listed, count } : listed, headers);
   });
 
   // Helpful votes: on someone else's visible review, one per user (again: no change).
@@ -420,7 +469,7 @@ export function reviewsApi(options: ApiOptions) {
       logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
       return c.json({ message: "You can only list your own reviews." }, 403);
     }
-    return c.json((await listReviewsByUser(db, user.id)).map(ownReviewJson));
+    return privateJson(c, (await listReviewsByUser(db, user.id)).map(ownReviewJson));
   });
 
   api.post("/reviews", apiUser, async (c) => {
@@ -541,7 +590,7 @@ export function reviewsApi(options: ApiOptions) {
     const id = c.req.param("id");
     const review = await findOwnReview(db, id, c.get("apiUser").id);
     if (!review) return notYours(c, await reviewRefusalReason(db, id));
-    return c.json(ownReviewJson(review));
+    return privateJson(c, ownReviewJson(review));
   });
 
   api.patch("/reviews/:id", apiUser, async (c) => {

@@ -69,13 +69,13 @@ describe.each(engines)("the JSON API from other origins on %s", (engine) => {
     expect(refused.headers.get("access-control-allow-methods")).toBeNull();
   });
 
-  it("marks an allowed origin's answers as readable by it, exposing ETag, Retry-After and X-Request-Id", async () => {
+  it("marks an allowed origin's answers as readable by it, exposing ETag, Link, Retry-After, X-Request-Id and X-Total-Count", async () => {
     for (let i = 0; i < 3; i++) {
       const answer = await call(ALLOWED, "/api/services");
       expect(answer.status).toBe(200);
       expect(answer.headers.get("access-control-allow-origin")).toBe(ALLOWED);
       expect(answer.headers.get("access-control-expose-headers")).toBe(
-        "ETag, Retry-After, X-Request-Id",
+        "ETag, Link, Retry-After, X-Request-Id, X-Total-Count",
       );
       expect(answer.headers.get("vary")).toContain("Origin");
       expect(answer.headers.get("access-control-allow-credentials")).toBeNull();

@@ -7,7 +7,7 @@ import {
 } from "../../core/accounts/sessions.server.ts";
 import { listServices } from "../../core/catalogue/catalogue.server.ts";
 import { findService, latestServices } from "../../core/catalogue/services.server.ts";
-import { listReviewsForService } from "../../core/reviews/reviews.server.ts";
+import { listCourseReviews } from "../../core/reviews/course-reviews.server.ts";
 import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
 import { migrateDown, migrateTo, migrateToLatest } from "../../db/migrate.ts";
 import type { ServiceStatus } from "../../db/schema.ts";
@@ -210,7 +210,12 @@ describe.each(engines)("data layer on %s", (engine) => {
         createdAt: new Date(Date.UTC(2026, 0, day)),
       });
     }
-    const reviews = await listReviewsForService(db, serviceId);
+    const { reviews } = await listCourseReviews(
+      db,
+      serviceId,
+      { sort: "newest" },
+      { offset: 0, limit: 10 },
+    );
     expect(reviews.map((r) => [r.userName, r.message, r.rating, r.userPhoto])).toEqual([
       ["Ben", "Second", 3, null],
       ["Ana", "First", 5, "https://example.com/ana.png"],

@@ -280,7 +280,13 @@ describe.each(engines)("a course's review summary, list and votes on %s", (engin
       ids: [ids.b, ids.a],
       count: 4,
     });
-    expect(await list("size=2&page=3")).toMatchObject({ ids: [], count: 4 });
+    expect(await list("size=2&page=3&sort=newest")).toMatchObject({ ids: [], count: 4 });
+    // Page and size alone page through the plain array (decision 0049).
+    const second = await site.app.request(`${ORIGIN}/api/reviews/${serviceId}?size=2&page=2`);
+    expect(((await second.json()) as { _id: string }[]).map((review) => review._id)).toEqual([
+      ids.b,
+      ids.a,
+    ]);
     // The course page's structured data says what its summary says; a review without stars
     // carries no rating there.
     const page = await (await site.app.request(`${ORIGIN}/services/${serviceId}`)).text();
