@@ -1,6 +1,6 @@
 import type { Mail } from "./mail-outbox.server.ts";
 import { createMarkdown, escapeHtml } from "./markdown.server.ts";
-import { renderPostBodyForMail } from "./post-body.server.ts";
+import { renderPostBodyAbsolute } from "./post-body.server.ts";
 import { SITE_NAME } from "./site.ts";
 
 /**
@@ -89,7 +89,7 @@ function postDocument(issue: IssueContent, post: PostOnSite, footerHtml: string)
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(issue.subject)}</title></head>
 <body style="margin:0 auto;max-width:600px;padding:16px;font-family:Arial,Helvetica,sans-serif;line-height:1.6;color:#0f172a">
 <h1 style="font-size:24px;line-height:1.3"><a href="${link}" style="color:#0f172a">${escapeHtml(issue.subject)}</a></h1>
-${renderPostBodyForMail(issue.body, post.siteUrl)}
+${renderPostBodyAbsolute(issue.body, post.siteUrl)}
 <p><a href="${link}">Read it on the site</a></p>
 <hr style="margin-top:32px;border:0;border-top:1px solid #cbd5e1">
 <p style="font-size:13px;color:#475569">${footerHtml}</p>
