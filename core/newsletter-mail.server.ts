@@ -7,9 +7,10 @@ import { SITE_NAME } from "./site.ts";
  * The owner writes plain text or Markdown. Raw HTML in it is shown as text and only http(s),
  * mailto and the site's own links are kept (core/markdown.server.ts), so the result is safe to
  * put in a page or a mail as it is. A single line break stays a line break, as in a plain-text
- * letter.
+ * letter. Its headings sit under its subject, as a post's under its title: the highest level it
+ * uses is h2, none skips a level, and no "# " becomes a second h1 on the admin page's preview.
  */
-const markdown = createMarkdown({ breaks: true });
+const markdown = createMarkdown({ breaks: true, headingsUnder: 1 });
 
 /** The issue's body as HTML: what the preview shows and the HTML part of every copy. */
 export function renderIssueBody(body: string): string {

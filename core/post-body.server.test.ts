@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headingLevelsUnder } from "./markdown.server.ts";
-import { composeIssueMail } from "./newsletter-mail.server.ts";
+import { composeIssueMail, renderIssueBody } from "./newsletter-mail.server.ts";
 import { renderPostBody, renderPostBodyAbsolute } from "./post-body.server.ts";
 import { renderSiteMarkdown } from "./site-words.server.ts";
 
@@ -153,6 +153,20 @@ describe("a post's headings under its title's h1", () => {
       "h3 The first five minutes",
       "h2 Writing",
     ]);
+  });
+
+  it("sit under a newsletter letter's subject the same way, in its mail and its preview", () => {
+    const letter = "Dear reader,\n\n# This week\n\n### Listening\n\n# Next week";
+    const expected = ["h2 This week", "h3 Listening", "h2 Next week"];
+    expect(headingsOf(renderIssueBody(letter))).toEqual(expected);
+    const mail = composeIssueMail(
+      { subject: "Your December plan", body: letter },
+      {
+        to: "reader@example.com",
+        unsubscribeUrl: "https://ielts-hub.example/unsubscribe?token=abc",
+      },
+    );
+    expect(headingsOf(mail.html ?? "")).toEqual(expected);
   });
 
   it("count from the section's h2 on the site's own pages (About Me, the FAQ)", () => {
