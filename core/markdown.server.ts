@@ -26,13 +26,37 @@ export function isSafeLink(url: string): boolean {
 export interface MarkdownOptions {
   /** A single line break stays a line break (a letter), or joins the lines (an article). */
   breaks: boolean;
-  /** Headings one level down, under the page's own h1 (a post's title). */
-  headingsUnder?: boolean;
+  /**
+   * The level of the page's heading the text sits under (1: a post under its title's h1). Its
+   * headings then follow that one with no level skipped (see `headingLevelsUnder`). Without it
+   * the Markdown's own levels are kept.
+   */
+  headingsUnder?: number;
   /** Addresses on the site (`/blog/…`) made absolute on this origin: for mail. */
   siteUrl?: string;
 }
 
-export function createMarkdown({ breaks, headingsUnder = false, siteUrl }: MarkdownOptions) {
+/**
+ * The HTML level of each of a text's headings, given their Markdown levels in order, placed under
+ * a heading of level `under`: each heading goes one level below the nearest earlier heading that
+ * the Markdown puts above it (a lower level), or one below `under` when there is none. So the
+ * highest level the text uses becomes `under + 1` wherever it is, the rest follow in order, and a
+ * gap inside the text closes: "## A", "#### B", "### C" become h2, h3, h3 under an h1 (B and C
+ * are both A's subsections); no heading is ever more than one level deeper than the one before
+ * it. HTML has six levels: anything deeper stays at h6.
+ */
+export function headingLevelsUnder(under: number, levels: readonly number[]): number[] {
+  // The headings still open, outermost first: their Markdown level and the level they were given.
+  const open: { source: number; level: number }[] = [];
+  return levels.map((source) => {
+    while (open.length > 0 && (open.at(-1)?.source ?? 0) >= source) open.pop();
+    const level = Math.min(6, (open.at(-1)?.level ?? under) + 1);
+    open.push({ source, level });
+    return level;
+  });
+}
+
+export function createMarkdown({ breaks, headingsUnder, siteUrl }: MarkdownOptions) {
   const markdown = new MarkdownIt({ html: false, linkify: true, breaks });
   markdown.validateLink = isSafeLink;
   if (siteUrl) {
@@ -40,12 +64,20 @@ export function createMarkdown({ breaks, headingsUnder = false, siteUrl }: Markd
     markdown.normalizeLink = (url) =>
       normalize(url.startsWith("/") && !url.startsWith("//") ? `${siteUrl}${url}` : url);
   }
-  if (headingsUnder) {
-    markdown.core.ruler.push("headings_under_title", (state) => {
+  if (headingsUnder !== undefined) {
+    markdown.core.ruler.push("headings_under_page_heading", (state) => {
+      // In document order, headings inside a quote or a list too, as a reader's outline has
+      // them. A heading holds only inline content, so its close comes before the next open.
+      const opens = state.tokens.filter((token) => token.type === "heading_open");
+      const levels = headingLevelsUnder(
+        headingsUnder,
+        opens.map((token) => Number(token.tag.slice(1))),
+      );
+      let index = 0;
+      let tag = "";
       for (const token of state.tokens) {
-        if (token.type === "heading_open" || token.type === "heading_close") {
-          token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
-        }
+        if (token.type === "heading_open") tag = `h${levels[index++]}`;
+        if (token.type === "heading_open" || token.type === "heading_close") token.tag = tag;
       }
     });
   }

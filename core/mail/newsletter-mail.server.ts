@@ -1,4 +1,4 @@
-import { renderPostBodyForMail } from "../blog/post-body.server.ts";
+import { renderPostBodyAbsolute } from "../blog/post-body.server.ts";
 import { createMarkdown, escapeHtml } from "../markdown.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import type { Mail } from "./mail-outbox.server.ts";
@@ -7,9 +7,10 @@ import type { Mail } from "./mail-outbox.server.ts";
  * The owner writes plain text or Markdown. Raw HTML in it is shown as text and only http(s),
  * mailto and the site's own links are kept (core/markdown.server.ts), so the result is safe to
  * put in a page or a mail as it is. A single line break stays a line break, as in a plain-text
- * letter.
+ * letter. Its headings sit under its subject, as a post's under its title: the highest level it
+ * uses is h2, none skips a level, and no "# " becomes a second h1 on the admin page's preview.
  */
-const markdown = createMarkdown({ breaks: true });
+const markdown = createMarkdown({ breaks: true, headingsUnder: 1 });
 
 /** The issue's body as HTML: what the preview shows and the HTML part of every copy. */
 export function renderIssueBody(body: string): string {
@@ -89,7 +90,7 @@ function postDocument(issue: IssueContent, post: PostOnSite, footerHtml: string)
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(issue.subject)}</title></head>
 <body style="margin:0 auto;max-width:600px;padding:16px;font-family:Arial,Helvetica,sans-serif;line-height:1.6;color:#0f172a">
 <h1 style="font-size:24px;line-height:1.3"><a href="${link}" style="color:#0f172a">${escapeHtml(issue.subject)}</a></h1>
-${renderPostBodyForMail(issue.body, post.siteUrl)}
+${renderPostBodyAbsolute(issue.body, post.siteUrl)}
 <p><a href="${link}">Read it on the site</a></p>
 <hr style="margin-top:32px;border:0;border-top:1px solid #cbd5e1">
 <p style="font-size:13px;color:#475569">${footerHtml}</p>

@@ -209,9 +209,10 @@ export async function saveSocialLinks(db: DB, ownerId: string, links: SocialLink
 /**
  * The teacher's Markdown (About Me, FAQ answers) as HTML that can never run script: raw HTML
  * shows as text, links only http(s), mailto and the site's own (core/markdown.server.ts).
- * Headings go one level down, under the section's own heading.
+ * It sits under its section's own h2 (About Me, My teaching, Frequently asked questions), so its
+ * headings start at h3 and skip no level.
  */
-const markdown = createMarkdown({ breaks: false, headingsUnder: true });
+const markdown = createMarkdown({ breaks: false, headingsUnder: 2 });
 
 export function renderSiteMarkdown(text: string): string {
   return markdown.render(text);

@@ -146,6 +146,79 @@ test("the teacher writes a post with a picture, watches the preview, schedules i
   );
 });
 
+/**
+ * Every heading of a part of the page, in order, as "h2 Text": what a screen reader's list of
+ * headings reads out.
+ */
+function headingsIn(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((headings) =>
+      headings.map((heading) => `${heading.tagName.toLowerCase()} ${heading.textContent}`),
+    );
+}
+
+test("a post's headings follow its title with no level skipped, in the preview and on the blog, and axe finds their order right", async ({
+  page,
+  browser,
+}) => {
+  await signInAsTeacher(page);
+  await page.goto("/admin/posts/new");
+  const title = `Task 2 from plan to proofreading ${Date.now()}`;
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  // Written with "## " as the hint says, one "####" straight under a "##", and a "###" after it.
+  await page
+    .getByLabel("Post (Markdown)")
+    .fill(
+      [
+        "Forty minutes go faster than you think.",
+        "## Before you write",
+        "#### Read the question twice",
+        "Underline what it asks.",
+        "#### Pick a side",
+        "Write it down in one line.",
+        "### Note two reasons",
+        "One for each body paragraph.",
+        "## After you write",
+        "Keep three minutes to read it again.",
+      ].join("\n\n"),
+    );
+  const shown = [
+    "h2 Before you write",
+    "h3 Read the question twice",
+    "h3 Pick a side",
+    "h3 Note two reasons",
+    "h2 After you write",
+  ];
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("heading", { name: "After you write" })).toBeVisible();
+  // The preview sits beside the form, under the page's h1 like the post under its title.
+  await expect
+    .poll(() => headingsIn(page, "section[aria-labelledby=post-preview-heading] article"))
+    .toEqual(shown);
+  await expectAccessible(page);
+
+  await page.getByLabel("Tags").fill("Writing");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const slug = await page.getByLabel("Address on the blog").inputValue();
+
+  const visitorContext = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": "10.250.26.4" },
+  });
+  const visitor = await visitorContext.newPage();
+  try {
+    await visitor.goto(`/blog/${slug}`);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+    expect(await headingsIn(visitor, "main article")).toEqual([`h1 ${title}`, ...shown]);
+    await expectAccessible(visitor);
+  } finally {
+    await visitorContext.close();
+  }
+});
+
 test("the teacher writes a post without JavaScript, previewing it with the Preview button", async ({
   browser,
 }) => {

@@ -14,7 +14,7 @@ test("a student edits and deletes the course they added, after confirming", asyn
   await page.getByLabel("Description").fill("Sounds, stress and rhythm.");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/services$/);
-  await page.getByRole("link", { name: "Details of Pronunciation clinic" }).click();
+  await page.getByRole("link", { name: "Details of Pronunciation clinic", exact: true }).click();
 
   await page.getByRole("link", { name: "Edit Pronunciation clinic" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Service");

@@ -107,7 +107,7 @@ describe.each(engines)("the owner's post pages on %s", (engine) => {
     expect(editPage).toContain("by The Teacher");
     expect(editPage).toContain('value="task-2-plan"');
     // The saved text's preview, as the blog renders it.
-    expect(editPage).toContain("<h3>The steps</h3>");
+    expect(editPage).toContain("<h2>The steps</h2>");
 
     const restored = await send(`/admin/posts/${id}/edit`, {
       intent: "restore",
@@ -169,7 +169,7 @@ describe.each(engines)("the owner's post pages on %s", (engine) => {
     );
     expect(live.status).toBe(200);
     const liveText = await live.text();
-    expect(liveText).toContain("<h3>Live</h3>");
+    expect(liveText).toContain("<h2>Live</h2>");
     expect(liveText).toContain("&lt;b&gt;bold?&lt;/b&gt;");
   });
 

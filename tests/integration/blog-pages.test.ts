@@ -113,6 +113,8 @@ describe.each(engines)("the blog's pages, feed and sitemap on %s", (engine) => {
           "",
           "## Planning",
           "",
+          "#### In the exam room",
+          "",
           "![A plan on paper](/images/share.png)",
           "",
           "Outside: [IELTS](https://ielts.org/).",
@@ -239,7 +241,8 @@ describe.each(engines)("the blog's pages, feed and sitemap on %s", (engine) => {
         `<time dateTime="${postDay(19).toISOString()}">19 January 2023</time>`,
       );
       expect(body).toContain("1 min read");
-      expect(body).toContain("<h3>Planning</h3>");
+      // Under the title's h1 with no level skipped: "## " is h2, the "#### " under it h3.
+      expect(body).toContain("<h2>Planning</h2>\n<h3>In the exam room</h3>");
       expect(body).toContain('<a href="/about">about me</a>');
       expect(body).toMatch(
         /<img src="https:\/\/cdn\.example\/plan\.jpg"[^>]*alt="An essay plan on a desk"/,
@@ -408,7 +411,7 @@ describe.each(engines)("the blog's pages, feed and sitemap on %s", (engine) => {
       expect(content).toContain(`<a href="${BASE_URL}/about">about me</a>`);
       expect(content).toContain(`<img src="${BASE_URL}/images/share.png" alt="A plan on paper"`);
       expect(content).toContain('<a href="https://ielts.org/">IELTS</a>');
-      expect(content).toContain("<h3>Planning</h3>");
+      expect(content).toContain("<h2>Planning</h2>\n<h3>In the exam room</h3>");
       // No address in any entry is left relative to a site the reader is not on.
       for (const item of items) {
         expect(item.content ?? "", item.title ?? "").not.toMatch(/(?:href|src)="\/(?!\/)/);

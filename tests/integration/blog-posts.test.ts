@@ -135,7 +135,8 @@ describe.each(engines)("blog posts on %s", (engine) => {
     const { status, post } = await read(made.slug);
     expect(status).toBe(200);
     expect(post.excerpt).toBe("Practise every day.");
-    expect(post.bodyHtml).toContain("<h3>Week one</h3>");
+    // The post's "## " heading is the first level under the page's h1 (the title).
+    expect(post.bodyHtml).toContain("<h2>Week one</h2>");
     expect(post.url).toBe(`${ORIGIN}/blog/${made.slug}`);
     expect(post.tags).toEqual([
       { slug: "writing", name: "Writing" },
