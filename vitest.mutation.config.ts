@@ -9,5 +9,6 @@ export default defineConfig({
   test: {
     include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     exclude: ["**/*.server.test.ts", "**/node_modules/**"],
+    testTimeout: 20_000,
   },
 });

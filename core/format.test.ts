@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, previewDescription, toAddTime } from "./format.ts";
+import { centsToPrice, formatPrice, previewDescription, toAddTime } from "./format.ts";
 
 describe("previewDescription", () => {
   it("leaves a description of 100 characters or fewer untouched, with no '...'", () => {
@@ -38,5 +38,14 @@ describe("toAddTime", () => {
       date: "31/12/2022",
       time: "23:59:59",
     });
+  });
+});
+
+describe("centsToPrice", () => {
+  it("turns whole cents into a price with two decimals", () => {
+    expect(centsToPrice(1999)).toBe(19.99);
+    expect(centsToPrice(100)).toBe(1);
+    expect(centsToPrice(0)).toBe(0);
+    expect(centsToPrice(1234.6)).toBe(12.35);
   });
 });

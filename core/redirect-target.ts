@@ -28,7 +28,7 @@ function decodeSeparators(path: string): string {
 }
 
 /** RFC 3986 §5.2.4: `.` and `..` segments resolved, as a browser does before requesting. */
-function removeDotSegments(path: string): string {
+export function removeDotSegments(path: string): string {
   const output: string[] = [];
   const segments = path.split("/").slice(1);
   segments.forEach((segment, index) => {

@@ -35,7 +35,8 @@ function plainText(markdown: string): string {
       .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/<(https?:[^>\s]+|mailto:[^>\s]+)>/g, "$1")
       .replace(/^\s{0,3}(?:>\s?|[-*+]\s+|\d+[.)]\s+)/gm, "")
-      .replace(/(\*\*|__|\*|_|~~|`+)(\S(?:[\s\S]*?\S)?)\1/g, "$2")
+      // A marker escaped with a backslash is a character of the text, not emphasis.
+      .replace(/(?<!\\)(\*\*|__|\*|_|~~|`+)(\S(?:[\s\S]*?\S)??)(?<!\\)\1/g, "$2")
       .replace(/\\([\\`*_{}[\]()#+\-.!>~|])/g, "$1")
       .replace(/\s+/g, " ")
       .trim()
