@@ -3,7 +3,6 @@ import {
   formatCalendarDay,
   formatLongDate,
   formatPrice,
-  isoDayIn,
   previewDescription,
   toAddTime,
 } from "./format.ts";
@@ -102,15 +101,6 @@ describe("formatLongDate in the site's time zone (decision 0055)", () => {
     expect(formatLongDate(new Date("2027-01-01T07:00:00Z"), "America/Los_Angeles")).toBe(
       "31 December 2026",
     );
-  });
-});
-
-describe("isoDayIn", () => {
-  it("names the same day as formatLongDate, YYYY-MM-DD, on both sides of UTC", () => {
-    expect(isoDayIn(new Date("2026-11-20T22:30:00Z"), "Australia/Sydney")).toBe("2026-11-21");
-    expect(isoDayIn(new Date("2026-11-21T03:00:00Z"), "America/Los_Angeles")).toBe("2026-11-20");
-    expect(isoDayIn(new Date("2027-01-01T07:00:00Z"), "America/Los_Angeles")).toBe("2026-12-31");
-    expect(isoDayIn(new Date("2026-03-05T00:00:00Z"), "UTC")).toBe("2026-03-05");
   });
 });
 

@@ -32,20 +32,6 @@ export function toAddTime(moment: Date): AddTime {
 
 // Made once per zone: building an Intl formatter costs far more than formatting with it.
 const longDates = new Map<string, Intl.DateTimeFormat>();
-const isoDays = new Map<string, Intl.DateTimeFormat>();
-
-function cached(
-  formatters: Map<string, Intl.DateTimeFormat>,
-  timeZone: string,
-  make: () => Intl.DateTimeFormat,
-): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = make();
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /**
  * The day an instant falls on in the site's time zone, for pages: '21 November 2026' (decision
@@ -53,31 +39,12 @@ function cached(
  * written at 03:00 UTC as the day before in America/Los_Angeles.
  */
 export function formatLongDate(moment: Date, timeZone: string): string {
-  return cached(
-    longDates,
-    timeZone,
-    () => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }),
-  ).format(moment);
-}
-
-/** The same day as `formatLongDate`, written YYYY-MM-DD (structured data's `datePublished`). */
-export function isoDayIn(moment: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    cached(
-      isoDays,
-      timeZone,
-      () =>
-        new Intl.DateTimeFormat("en-US", {
-          timeZone,
-          year: "numeric",
-          month: "2-digit",
-          day: "2-digit",
-        }),
-    )
-      .formatToParts(moment)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  let formatter = longDates.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone });
+    longDates.set(timeZone, formatter);
+  }
+  return formatter.format(moment);
 }
 
 const calendarDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { sitePages } from "../../app/content/site-pages.ts";
 import { createPost, postInputSchema, publishPost } from "../../core/blog/posts.server.ts";
 import { setTimeZone } from "../../core/site/site-settings.server.ts";
 import { ORIGIN, signUpWithToken } from "../support/accounts.ts";
@@ -14,6 +15,21 @@ import { testSiteOn } from "../support/test-app.ts";
  */
 const LATE_EVENING = "2026-11-20T22:30:00.000Z";
 const EARLY_MORNING = "2026-11-21T03:00:00.000Z";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Every `<time dateTime="…">text</time>` of a page, as the instant it names → the text shown. */
 function timesOn(html: string): Map<string, string[]> {
@@ -146,6 +162,15 @@ describe.each(engines)("dates in the site's time zone on %s", (engine) => {
     expect((await page("/admin", owner.cookie)).html).toContain(
       "Midnight Writing · asked 20 November 2026 ·",
     );
+  });
+
+  it("writes a page's revision day as that very day west of UTC too: a day is no instant", async () => {
+    await setTimeZone(db(), "America/Los_Angeles");
+    for (const { path, revised } of [sitePages.privacy, sitePages.terms]) {
+      const [year, month, day] = revised.split("-").map(Number);
+      const written = `${day} ${MONTHS[(month ?? 0) - 1]} ${year}`;
+      expect(timesOn((await page(path)).html).get(revised), path).toEqual([written]);
+    }
   });
 
   it("keeps the exact instant in the page's machine-read dates", async () => {
