@@ -164,6 +164,28 @@ describe.each(engines)("dates in the site's time zone on %s", (engine) => {
     );
   });
 
+  it("shows a device's sign-in time in the zone, and names the zone", async () => {
+    await db()
+      .updateTable("sessions")
+      .set({ created_at: LATE_EVENING })
+      .where("user_id", "=", student.id)
+      .execute();
+    // React writes `<!-- -->` between neighbouring pieces of text, and `&#x27;` for `'`: read
+    // the text as shown.
+    const devices = async () =>
+      (await page("/account/sessions", student.cookie)).html
+        .replaceAll("<!-- -->", "")
+        .replaceAll("&#x27;", "'");
+    await setTimeZone(db(), "Australia/Sydney");
+    const sydney = await devices();
+    expect(sydney).toContain("Times are in the site's time zone, Australia/Sydney;");
+    expect(sydney).toContain("signed in 21 November 2026 at 09:30");
+    await setTimeZone(db(), "America/Los_Angeles");
+    const angeles = await devices();
+    expect(angeles).toContain("Times are in the site's time zone, America/Los_Angeles;");
+    expect(angeles).toContain("signed in 20 November 2026 at 14:30");
+  });
+
   it("writes a page's revision day as that very day west of UTC too: a day is no instant", async () => {
     await setTimeZone(db(), "America/Los_Angeles");
     for (const { path, revised } of [sitePages.privacy, sitePages.terms]) {
