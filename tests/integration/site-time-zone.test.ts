@@ -111,6 +111,22 @@ describe.each(engines)("dates in the site's time zone on %s", (engine) => {
         updated_at: EARLY_MORNING,
       })
       .execute();
+    await db()
+      .insertInto("contact_messages")
+      .values({
+        id: crypto.randomUUID(),
+        name: "Late Writer",
+        email: "late.writer@example.com",
+        message: "Do you teach on Sundays?",
+        created_at: LATE_EVENING,
+        handled_at: null,
+      })
+      .execute();
+    await db()
+      .updateTable("owners")
+      .set({ granted_at: EARLY_MORNING })
+      .where("user_id", "=", owner.id)
+      .execute();
   });
 
   it("shows 22:30 UTC as the next day in Australia/Sydney on the blog, a post, its tag and the course's review", async () => {
@@ -144,24 +160,26 @@ describe.each(engines)("dates in the site's time zone on %s", (engine) => {
     expect(blog.get(EARLY_MORNING)).toEqual(["21 November 2026"]);
   });
 
-  it("dates the student's own reviews and requests, and the owner's list of requests, in the zone", async () => {
+  it("dates the student's own reviews and requests, and the owner's lists of requests, messages and owners, in the zone", async () => {
     await setTimeZone(db(), "Australia/Sydney");
     const sydneyReviews = (await page("/my-reviews", student.cookie)).html;
     expect(sydneyReviews).toContain(">21 November 2026</p>");
     expect(sydneyReviews).not.toContain("20 November 2026");
     expect((await page("/my-courses", student.cookie)).html).toContain("Asked on 21 November 2026");
-    expect((await page("/admin", owner.cookie)).html).toContain(
-      "Midnight Writing · asked 21 November 2026 ·",
-    );
+    const sydneyAdmin = (await page("/admin", owner.cookie)).html.replaceAll("<!-- -->", "");
+    expect(sydneyAdmin).toContain("Midnight Writing · asked 21 November 2026 ·");
+    expect(sydneyAdmin).toMatch(/>21 November 2026<\/p>[\s\S]*Do you teach on Sundays\?/);
+    expect(sydneyAdmin).toContain(">since 21 November 2026</span>");
 
     await setTimeZone(db(), "America/Los_Angeles");
     const angelesReviews = (await page("/my-reviews", student.cookie)).html;
     expect(angelesReviews).toContain(">20 November 2026</p>");
     expect(angelesReviews).not.toContain("21 November 2026");
     expect((await page("/my-courses", student.cookie)).html).toContain("Asked on 20 November 2026");
-    expect((await page("/admin", owner.cookie)).html).toContain(
-      "Midnight Writing · asked 20 November 2026 ·",
-    );
+    const angelesAdmin = (await page("/admin", owner.cookie)).html.replaceAll("<!-- -->", "");
+    expect(angelesAdmin).toContain("Midnight Writing · asked 20 November 2026 ·");
+    expect(angelesAdmin).toMatch(/>20 November 2026<\/p>[\s\S]*Do you teach on Sundays\?/);
+    expect(angelesAdmin).toContain(">since 20 November 2026</span>");
   });
 
   it("shows a device's sign-in time in the zone, and names the zone", async () => {
