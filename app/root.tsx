@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { getFooterWords } from "../core/site/site-words.server.ts";
+import { getEveryPageSettings } from "../core/site/site-words.server.ts";
 import type { Route } from "./+types/root";
 import { EmailVerificationBanner } from "./components/email-verification-banner.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
@@ -42,15 +42,19 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, emailVerified, headers } = getSessionUser(context);
   const { googleSignIn, baseUrl, db } = context.get(appContext);
-  // The footer's contact details and links, as the owner set them on /admin/site.
-  const [{ toast, clear }, footer] = await Promise.all([takeToast(request), getFooterWords(db)]);
+  // The footer's contact details and links, as the owner set them on /admin/site, and the site's
+  // time zone, which every date on the pages is shown in (app/lib/site-time-zone.ts).
+  const [{ toast, clear }, { footer, timeZone }] = await Promise.all([
+    takeToast(request),
+    getEveryPageSettings(db),
+  ]);
   const responseHeaders = new Headers();
   for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
   if (clear) responseHeaders.append("Set-Cookie", clear);
   // The public origin, for every page's canonical link and sharing tags (app/lib/meta.ts).
   const askToConfirmEmail = user !== null && !emailVerified;
   return data(
-    { user, askToConfirmEmail, toast, googleSignIn, siteUrl: baseUrl, footer },
+    { user, askToConfirmEmail, toast, googleSignIn, siteUrl: baseUrl, footer, timeZone },
     { headers: responseHeaders },
   );
 }

@@ -30,10 +30,30 @@ export function toAddTime(moment: Date): AddTime {
   };
 }
 
-// Made once: building an Intl formatter costs far more than formatting with it.
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+// Made once per zone: building an Intl formatter costs far more than formatting with it.
+const longDates = new Map<string, Intl.DateTimeFormat>();
 
-/** A readable date for pages, e.g. '21 November 2026'. */
-export function formatLongDate(moment: Date): string {
-  return longDate.format(moment);
+/**
+ * The day an instant falls on in the site's time zone, for pages: '21 November 2026' (decision
+ * 0055). A post published at 22:30 UTC reads as the next day in Australia/Sydney; a review
+ * written at 03:00 UTC as the day before in America/Los_Angeles.
+ */
+export function formatLongDate(moment: Date, timeZone: string): string {
+  let formatter = longDates.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone });
+    longDates.set(timeZone, formatter);
+  }
+  return formatter.format(moment);
+}
+
+const calendarDay = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/**
+ * A calendar day written YYYY-MM-DD ('2026-11-21', a page's revision day), as '21 November
+ * 2026'. A day is no instant: it is the same day in every time zone, so it is read and written
+ * in UTC, where the text names it.
+ */
+export function formatCalendarDay(day: string): string {
+  return calendarDay.format(new Date(`${day}T00:00:00Z`));
 }

@@ -4,6 +4,7 @@ import { formatLongDate } from "../../core/format.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { formatOutcome } from "../../core/reviews/review-outcomes.ts";
 import type { PublicReview } from "../../core/reviews/reviews.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { Avatar } from "./avatar.tsx";
 import { SelectField, TextAreaField } from "./form-field.tsx";
 import { Stars } from "./rating.tsx";
@@ -24,6 +25,7 @@ export function CourseReviewItem({
   isOwner: boolean;
   ownReviewId: string | null;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <Avatar photoUrl={review.userPhoto} name={review.userName} size="sm" />
@@ -39,7 +41,7 @@ export function CourseReviewItem({
           </p>
           <p className="text-sm text-slate-600">
             <time dateTime={review.createdAt.toISOString()}>
-              {formatLongDate(review.createdAt)}
+              {formatLongDate(review.createdAt, timeZone)}
             </time>
           </p>
         </div>
@@ -53,7 +55,7 @@ export function CourseReviewItem({
             <p className="text-sm font-semibold text-brand-900">
               The teacher's answer ·{" "}
               <time dateTime={review.reply.at.toISOString()}>
-                {formatLongDate(review.reply.at)}
+                {formatLongDate(review.reply.at, timeZone)}
               </time>
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-slate-800">

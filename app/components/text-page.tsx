@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatLongDate } from "../../core/format.ts";
+import { formatCalendarDay } from "../../core/format.ts";
 
 /**
  * A page of reading (About, Privacy, Terms): its heading, the day its text last changed when that
@@ -20,7 +20,7 @@ export function TextPage({
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       {revised && (
         <p className="mt-1 text-sm text-slate-600">
-          Last updated <time dateTime={revised}>{formatLongDate(new Date(revised))}</time>
+          Last updated <time dateTime={revised}>{formatCalendarDay(revised)}</time>
         </p>
       )}
       <div className="mt-6 space-y-8">{children}</div>

@@ -44,7 +44,9 @@ export function serviceJsonLd(
           review: ratedReviews(reviews).map((review) => ({
             "@type": "Review",
             author: { "@type": "Person", name: review.userName },
-            datePublished: review.createdAt.toISOString().slice(0, 10),
+            // The exact instant, as the page's <time dateTime>: a UTC day would name the day
+            // before or after the one the page shows in the site's time zone (decision 0055).
+            datePublished: review.createdAt.toISOString(),
             reviewBody: review.message,
             reviewRating: {
               "@type": "Rating",

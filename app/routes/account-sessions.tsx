@@ -4,11 +4,13 @@ import {
   endSignedInDevice,
   listSignedInDevices,
 } from "../../core/accounts/sessions.server.ts";
+import { formatInTimeZone } from "../../core/site/time-zones.ts";
 import { ButtonForm } from "../components/button-form.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requireUserSession } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account-sessions";
 
@@ -85,23 +87,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function when(iso: string) {
-  return new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+/** A time as the site shows every time: in its time zone (decision 0055). */
+function when(iso: string, timeZone: string) {
+  return formatInTimeZone(new Date(iso), timeZone);
 }
 
 export default function AccountSessions({ loaderData, actionData }: Route.ComponentProps) {
   const { devices } = loaderData;
   const others = devices.filter((device) => !device.thisDevice).length;
+  const timeZone = useSiteTimeZone();
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Signed-in devices</h1>
       <p className="mt-2 text-slate-600">
         Where your account is signed in now. Sign out a device you do not know, then change your
-        password. Times are UTC; the last use is known to the hour.
+        password. Times are in the site's time zone, {timeZone}; the last use is known to the hour.
       </p>
       <FlashToast flash={actionData?.flash} />
       <ul aria-label="Signed-in devices" className="mt-6 space-y-3">
@@ -117,7 +117,8 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
                 )}
               </p>
               <p className="text-sm text-slate-600">
-                Last used {when(device.lastUsedAt)} · signed in {when(device.signedInAt)}
+                Last used {when(device.lastUsedAt, timeZone)} · signed in{" "}
+                {when(device.signedInAt, timeZone)}
                 {device.address && ` from ${device.address}`}
               </p>
             </div>
@@ -126,7 +127,7 @@ export default function AccountSessions({ loaderData, actionData }: Route.Compon
                 fields={{ sessionId: device.id }}
                 className="btn-secondary"
                 busyLabel="Signing out…"
-                aria-label={`Sign out ${device.device}, last used ${when(device.lastUsedAt)}`}
+                aria-label={`Sign out ${device.device}, last used ${when(device.lastUsedAt, timeZone)}`}
               >
                 Sign out
               </ButtonForm>

@@ -23,6 +23,7 @@ import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
 import { requireOwner } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-newsletter-issue";
 
@@ -114,6 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminNewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, previewHtml, confirmedSubscribers, ownerEmail } = loaderData;
   const draft = issue.status === "draft";
+  const timeZone = useSiteTimeZone();
   return (
     <div className="container-page max-w-3xl py-12">
       <p>
@@ -122,7 +124,7 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{issue.subject}</h1>
-      <p className="mt-1 text-slate-600">{statusLine(issue)}</p>
+      <p className="mt-1 text-slate-600">{statusLine(issue, timeZone)}</p>
 
       {!draft && <SendProgress issue={issue} />}
 
@@ -194,10 +196,11 @@ export default function AdminNewsletterIssue({ loaderData, actionData }: Route.C
 
 type Issue = Route.ComponentProps["loaderData"]["issue"];
 
-function statusLine(issue: Issue): string {
-  if (issue.status === "draft") return `Draft, last saved ${formatLongDate(issue.updatedAt)}.`;
+function statusLine(issue: Issue, timeZone: string): string {
+  if (issue.status === "draft")
+    return `Draft, last saved ${formatLongDate(issue.updatedAt, timeZone)}.`;
   if (issue.status === "sending") return "Sending now.";
-  return `Sent ${formatLongDate(issue.sentAt ?? issue.updatedAt)}.`;
+  return `Sent ${formatLongDate(issue.sentAt ?? issue.updatedAt, timeZone)}.`;
 }
 
 /** Sent, failed and remaining copies; with JavaScript the numbers follow the send as it runs. */

@@ -6,6 +6,7 @@ import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-courses";
 
@@ -39,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MyCourses({ loaderData }: Route.ComponentProps) {
   const { enrollments } = loaderData;
+  const timeZone = useSiteTimeZone();
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-bold text-slate-900">My Courses</h1>
@@ -65,7 +67,7 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
                 </span>
               </div>
               <p className="mt-1 text-sm text-slate-600">
-                {`Asked on ${formatLongDate(enrollment.requestedAt)}${enrollment.startDate ? `; preferred start ${enrollment.startDate}` : ""}`}
+                {`Asked on ${formatLongDate(enrollment.requestedAt, timeZone)}${enrollment.startDate ? `; preferred start ${enrollment.startDate}` : ""}`}
               </p>
               {enrollment.ownerNote && (
                 <p className="mt-2 text-slate-700">{`The teacher: ${enrollment.ownerNote}`}</p>

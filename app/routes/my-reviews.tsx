@@ -16,6 +16,7 @@ import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
 
@@ -103,6 +104,7 @@ function EditLink({ review, className = "link" }: { review: ListedReview; classN
 
 export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, confirming } = loaderData;
+  const timeZone = useSiteTimeZone();
   const [asking, setAsking] = useState<ListedReview | null>(null);
   return (
     <div className="container-page py-12">
@@ -189,7 +191,9 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                   {review.message}
                 </p>
                 <HiddenNote review={review} />
-                <p className="mt-2 text-sm text-slate-600">{formatLongDate(review.createdAt)}</p>
+                <p className="mt-2 text-sm text-slate-600">
+                  {formatLongDate(review.createdAt, timeZone)}
+                </p>
                 <p className="mt-3 space-x-4">
                   <EditLink review={review} />
                   <DeleteLink review={review} onAsk={setAsking} />

@@ -7,7 +7,10 @@ export interface SiteSettings {
   studentCoursesNeedApproval: boolean;
   /** Shown to a student once they asked to enroll: how to pay (payment stays outside the site). */
   paymentInstructions: string;
-  /** The teacher's time zone (IANA name): the one scheduled posts' dates and times are read in. */
+  /**
+   * The teacher's time zone (IANA name): the one scheduled posts' times are read in, and every
+   * date on the site is shown in (decision 0055).
+   */
   timeZone: string;
 }
 
@@ -18,6 +21,15 @@ const DEFAULTS: SiteSettings = {
     "The teacher will write to you with the price, the start date and how to pay once your request is confirmed.",
 };
 
+/** The row of `site_settings` that holds the site's time zone. */
+export const TIME_ZONE_KEY = "timeZone";
+
+/** The stored time zone, or the default when none is stored. */
+export function timeZoneFrom(stored: string | undefined): string {
+  // A zone this runtime no longer knows (an older time-zone database) falls back, never fails.
+  return stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
+}
+
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   const rows = await db.selectFrom("site_settings").select(["key", "value"]).execute();
   const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
@@ -27,8 +39,7 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
         ? DEFAULTS.studentCoursesNeedApproval
         : stored.studentCoursesNeedApproval === "true",
     paymentInstructions: stored.paymentInstructions || DEFAULTS.paymentInstructions,
-    // A zone this runtime no longer knows (an older time-zone database) falls back, never fails.
-    timeZone: stored.timeZone && isTimeZone(stored.timeZone) ? stored.timeZone : DEFAULT_TIME_ZONE,
+    timeZone: timeZoneFrom(stored[TIME_ZONE_KEY]),
   };
 }
 
@@ -59,7 +70,7 @@ export async function setTimeZone(
   }
   await db
     .insertInto("site_settings")
-    .values({ key: "timeZone", value: name })
+    .values({ key: TIME_ZONE_KEY, value: name })
     .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: name }))
     .execute();
   return { ok: true };

@@ -3,6 +3,7 @@ import type { DB } from "../../db/index.ts";
 import { precompiled } from "../../db/precompiled.ts";
 import type { Database } from "../../db/schema.ts";
 import { createMarkdown } from "../markdown.server.ts";
+import { TIME_ZONE_KEY, timeZoneFrom } from "./site-settings.server.ts";
 import { recordSiteWordChange } from "./site-word-changes.server.ts";
 import {
   type ContactDetails,
@@ -83,14 +84,28 @@ const FOOTER_KEYS = [
   KEYS.socialLinks,
 ] as const;
 
-/** Every page's footer reads these: one query compiled once (db/precompiled.ts). */
-const selectFooterWords = precompiled((db: DB) =>
-  db.selectFrom("site_settings").select(["key", "value"]).where("key", "in", FOOTER_KEYS),
+/**
+ * Every page's footer reads these, and the site's time zone its dates are shown in (decision
+ * 0055): one query compiled once (db/precompiled.ts).
+ */
+const selectEveryPageSettings = precompiled((db: DB) =>
+  db
+    .selectFrom("site_settings")
+    .select(["key", "value"])
+    .where("key", "in", [...FOOTER_KEYS, TIME_ZONE_KEY]),
 );
 
 export async function getFooterWords(db: DB): Promise<FooterWords> {
-  const rows = await selectFooterWords(db);
-  return footerWordsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  return (await getEveryPageSettings(db)).footer;
+}
+
+/** What every page reads of the settings: the footer's words and the site's time zone. */
+export async function getEveryPageSettings(
+  db: DB,
+): Promise<{ footer: FooterWords; timeZone: string }> {
+  const rows = await selectEveryPageSettings(db);
+  const stored: Stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  return { footer: footerWordsFrom(stored), timeZone: timeZoneFrom(stored[TIME_ZONE_KEY]) };
 }
 
 function footerWordsFrom(stored: Stored): FooterWords {

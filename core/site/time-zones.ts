@@ -7,10 +7,14 @@
 export const DEFAULT_TIME_ZONE = "UTC";
 
 /** Whether `name` is a time zone this runtime knows ("Europe/London", "UTC"). */
+const knownZones = new Set<string>();
 export function isTimeZone(name: string): boolean {
+  if (knownZones.has(name)) return true;
   if (name === "" || name.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: name });
+    // Every page reads the site's zone: checked once, not built into a formatter each time.
+    if (knownZones.size < 1000) knownZones.add(name);
     return true;
   } catch {
     return false;

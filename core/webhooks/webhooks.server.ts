@@ -13,6 +13,8 @@ import type { SignedInUser } from "../accounts/signed-in-user.ts";
 import { isPlausibleId } from "../ids.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
 import { SITE_NAME } from "../site/site.ts";
+import { getSiteSettings } from "../site/site-settings.server.ts";
+import { formatInTimeZone } from "../site/time-zones.ts";
 import {
   checkEndpointAddress,
   parseEndpointUrl,
@@ -592,12 +594,14 @@ export async function failDelivery(
     const turnedOff = turnedOffRow !== undefined;
     if (turnedOffRow) {
       const since = turnedOffRow.failing_since ? toDate(turnedOffRow.failing_since) : now;
+      const { timeZone } = await getSiteSettings(trx);
       for (const owner of await listOwners(trx)) {
         await queueMail(
           trx,
           turnedOffMail(owner.email, {
             url: item.url,
             since,
+            timeZone,
             error: failure.error,
             siteUrl: policy.siteUrl,
           }),
@@ -649,13 +653,21 @@ export function endpointOrigin(url: string): string {
 
 function turnedOffMail(
   to: string,
-  { url, since, error, siteUrl }: { url: string; since: Date; error: string; siteUrl: string },
+  {
+    url,
+    since,
+    timeZone,
+    error,
+    siteUrl,
+  }: { url: string; since: Date; timeZone: string; error: string; siteUrl: string },
 ) {
   const origin = endpointOrigin(url);
+  // In the site's time zone, named, as every time the site shows (decision 0055).
+  const sinceText = `${formatInTimeZone(since, timeZone)} (${timeZone})`;
   return {
     to,
     subject: `${SITE_NAME}: a webhook endpoint was turned off`,
-    text: `Every delivery to the webhook endpoint at ${origin} has failed since ${since.toUTCString()}, so the site turned it off and sends it nothing more.\n\nThe last attempt: ${error}\n\nOnce it answers again, turn it on at ${siteUrl}/admin/webhooks ("Send a test event" tries it first).\n`,
+    text: `Every delivery to the webhook endpoint at ${origin} has failed since ${sinceText}, so the site turned it off and sends it nothing more.\n\nThe last attempt: ${error}\n\nOnce it answers again, turn it on at ${siteUrl}/admin/webhooks ("Send a test event" tries it first).\n`,
   };
 }
 

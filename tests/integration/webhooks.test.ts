@@ -5,6 +5,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { grantOwner } from "../../core/accounts/owners.server.ts";
 import { deleteExpiredRows } from "../../core/site/housekeeping.server.ts";
+import { setTimeZone } from "../../core/site/site-settings.server.ts";
 import {
   type ResolvedAddress,
   resolveWithSystem,
@@ -570,6 +571,8 @@ describe.each(engines)("webhooks on %s", (engine) => {
     await site.app.deliverWebhooks(at(3 * DAY_MS));
     expect((await state()).state).toBe("on");
     site.outbox.length = 0;
+    // The mail names the time in the site's zone, as every time the site shows (decision 0055).
+    await setTimeZone(db(), "Australia/Sydney");
 
     const threeDaysOn = new Date(failingFrom.getTime() + 3 * DAY_MS + 1000);
     await event(threeDaysOn);
@@ -595,6 +598,14 @@ describe.each(engines)("webhooks on %s", (engine) => {
     expect(mails[0]?.text).toContain(`http://127.0.0.1:${hook.port}`);
     expect(mails[0]?.text).toContain("/admin/webhooks");
     expect(mails[0]?.text).not.toContain("private-token-123");
+    const inSydney = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Australia/Sydney",
+      dateStyle: "long",
+      timeStyle: "short",
+      hourCycle: "h23",
+    }).format(failingFrom);
+    expect(mails[0]?.text).toContain(`has failed since ${inSydney} (Australia/Sydney), so`);
+    await setTimeZone(db(), "UTC");
     const listed = await (await page("/admin/webhooks", owner)).text();
     expect(listed).toContain("the site turned it off");
 

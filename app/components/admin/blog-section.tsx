@@ -5,7 +5,7 @@ import { SubmitButton } from "../submit-button.tsx";
 
 /**
  * The blog: the way to the posts, and the teacher's time zone, in which a post is scheduled and
- * every time on the post pages is shown.
+ * every date and time on the site is shown (decision 0055).
  */
 export function BlogSection({
   timeZone,
@@ -35,7 +35,7 @@ export function BlogSection({
           name="timeZone"
           options={timeZones.map((zone) => [zone, zone.replaceAll("_", " ")] as const)}
           defaultValue={timeZone}
-          hint="A post scheduled for 09:00 goes out at 09:00 in this zone, and the post pages show their times in it."
+          hint="A post scheduled for 09:00 goes out at 09:00 in this zone, and every date on the site (posts, reviews, requests) is the day in it."
         />
         <SubmitButton className="btn-secondary" busyLabel="Saving…">
           Save the time zone

@@ -6,6 +6,7 @@ import {
 } from "../../../core/field-limits.ts";
 import { formatLongDate } from "../../../core/format.ts";
 import type { SiteSettings } from "../../../core/site/site-settings.server.ts";
+import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { TextAreaField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
@@ -24,6 +25,7 @@ export function EnrollmentsSection({
   enrollments: Enrollment[];
   settings: SiteSettings;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <PanelSection id="enrollments" title="Enrollment requests">
       <CardList items={enrollments} empty="No requests yet." keyOf={(enrollment) => enrollment.id}>
@@ -36,7 +38,7 @@ export function EnrollmentsSection({
               </a>
             </p>
             <p className="text-sm text-slate-600">
-              {`${enrollment.serviceName} · asked ${formatLongDate(enrollment.requestedAt)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
+              {`${enrollment.serviceName} · asked ${formatLongDate(enrollment.requestedAt, timeZone)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
             </p>
             {enrollment.message && (
               <p className="mt-2 whitespace-pre-line break-words text-slate-700">

@@ -1,11 +1,13 @@
 import type { ReceivedMessage } from "../../../core/contact/contact-messages.server.ts";
 import { formatLongDate } from "../../../core/format.ts";
+import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { CardList } from "./card-list.tsx";
 
 /** The contact form's messages, to mark handled. */
 export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
+  const timeZone = useSiteTimeZone();
   return (
     <PanelSection id="messages" title="Messages">
       <p className="mt-1 text-sm text-slate-600">
@@ -23,7 +25,7 @@ export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
                 </a>
               </p>
               <p className="text-sm text-slate-600">
-                {formatLongDate(message.receivedAt)}
+                {formatLongDate(message.receivedAt, timeZone)}
                 {message.handledAt ? " · handled" : ""}
               </p>
             </div>

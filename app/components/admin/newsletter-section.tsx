@@ -1,16 +1,17 @@
 import { formatLongDate } from "../../../core/format.ts";
 import type { SubscriberStatus } from "../../../core/mail/newsletter.server.ts";
 import type { NewsletterIssue } from "../../../core/mail/newsletter-issues.server.ts";
+import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";
 
-const issueState = (issue: NewsletterIssue): string => {
+const issueState = (issue: NewsletterIssue, timeZone: string): string => {
   const { sent, failed, remaining } = issue.progress;
-  if (issue.status === "draft") return `Draft, saved ${formatLongDate(issue.updatedAt)}`;
+  if (issue.status === "draft") return `Draft, saved ${formatLongDate(issue.updatedAt, timeZone)}`;
   const numbers = `${sent} sent, ${failed} failed, ${remaining} remaining`;
   return issue.status === "sending"
     ? `Sending: ${numbers}`
-    : `Sent ${formatLongDate(issue.sentAt ?? issue.updatedAt)}: ${numbers}`;
+    : `Sent ${formatLongDate(issue.sentAt ?? issue.updatedAt, timeZone)}: ${numbers}`;
 };
 
 /** The newsletter: subscriber counts and export, and the issues, written and sent. */
@@ -21,6 +22,7 @@ export function NewsletterSection({
   subscribers: Record<SubscriberStatus, number>;
   issues: NewsletterIssue[];
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <PanelSection id="newsletter" title="Newsletter">
       <p className="mt-2 text-slate-700">
@@ -41,7 +43,7 @@ export function NewsletterSection({
               <Link to={`/admin/newsletter/${issue.id}`} className="link">
                 {issue.subject}
               </Link>
-              <p className="text-sm text-slate-600">{issueState(issue)}</p>
+              <p className="text-sm text-slate-600">{issueState(issue, timeZone)}</p>
             </li>
           ))}
         </ul>

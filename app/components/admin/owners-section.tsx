@@ -1,9 +1,11 @@
 import type { Owner } from "../../../core/accounts/owners.server.ts";
 import { formatLongDate } from "../../../core/format.ts";
+import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { PanelSection } from "../panel-section.tsx";
 
 /** Who holds the owner role, and how it is given. */
 export function OwnersSection({ owners }: { owners: Owner[] }) {
+  const timeZone = useSiteTimeZone();
   return (
     <PanelSection id="owners" title="Owners">
       <p className="mt-1 text-sm text-slate-600">
@@ -19,7 +21,9 @@ export function OwnersSection({ owners }: { owners: Owner[] }) {
               <span className="font-semibold text-slate-900">{owner.name}</span>{" "}
               <span className="text-slate-600">{owner.email}</span>
             </span>
-            <span className="text-sm text-slate-600">since {formatLongDate(owner.grantedAt)}</span>
+            <span className="text-sm text-slate-600">
+              since {formatLongDate(owner.grantedAt, timeZone)}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { formatLongDate } from "../../../core/format.ts";
+import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { Link } from "../links.tsx";
 
 /** A post's date and reading time, as one line under its title. */
@@ -9,11 +10,12 @@ export function PostDateLine({
   publishedAt: Date | null;
   readingMinutes: number;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <p className="text-sm text-slate-600">
       {publishedAt && (
         <>
-          <time dateTime={publishedAt.toISOString()}>{formatLongDate(publishedAt)}</time>
+          <time dateTime={publishedAt.toISOString()}>{formatLongDate(publishedAt, timeZone)}</time>
           <span aria-hidden="true"> · </span>
         </>
       )}
