@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { createMailer } from "../../server/mail.ts";
 import { routePattern } from "../../server/metrics.ts";
@@ -431,60 +431,72 @@ describe("/metrics of an overloaded server", () => {
         });
         request.once("error", reject);
       });
+      // Destroyed unanswered when the test fails: then nobody waits for its answer.
+      answered.catch(() => {});
       request.write('{"email":');
       return { request, answered };
     });
-    // Whatever happens below, the held requests end with the test (the server drains them).
-    onTestFinished(() => {
+    // Whatever happens below, the held requests end with the test: the server drains what it
+    // works on before it stops.
+    try {
+      await overloaded(origin, held);
+    } finally {
       for (const { request } of held) request.destroy();
-    });
-    // The server has both: every further request is shed until one of them ends.
-    let statuses: number[] = [];
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
-      await answer.arrayBuffer();
-      statuses.push(answer.status);
-      if (answer.status === 503) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(statuses.at(-1)).toBe(503);
-    const admittedBefore = statuses.length - 1;
-    statuses = [];
-    for (let i = 0; i < 6; i++) {
-      const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
-      await answer.arrayBuffer();
-      statuses.push(answer.status);
-      expect(answer.headers.get("retry-after")).toBe("1");
-    }
-    expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
-    const shed = 7;
-
-    // The scrape is never shed.
-    const during = await fetch(`${origin}/metrics`, { headers: AUTHORIZED });
-    expect(during.status).toBe(200);
-    const samples = parseExposition(await during.text());
-    const value = (name: string, labels: Record<string, string> = {}) =>
-      samples
-        .filter(
-          (s) => s.name === name && Object.entries(labels).every(([key, v]) => s.labels[key] === v),
-        )
-        .reduce((sum, s) => sum + s.value, 0);
-    expect(value("http_requests_shed_total")).toBe(shed);
-    expect(value("http_requests_total", { method: "GET", route: "/contact", status: "503" })).toBe(
-      shed,
-    );
-    expect(value("http_requests_total", { method: "GET", route: "/contact", status: "200" })).toBe(
-      admittedBefore,
-    );
-    // The two held requests and the scrape itself.
-    expect(value("http_requests_in_flight")).toBe(3);
-
-    for (const { request } of held)
-      request.end('"held@example.com"}'.padEnd(64 - '{"email":'.length));
-    expect(await Promise.all(held.map(({ answered }) => answered))).toEqual([200, 200]);
-    const after = parseExposition(
-      await (await fetch(`${origin}/metrics`, { headers: AUTHORIZED })).text(),
-    );
-    expect(after.find((s) => s.name === "http_requests_shed_total")?.value).toBe(shed);
   }, 60_000);
 });
+
+/** What the overloaded server answers and counts while `held` keep it at its limit. */
+async function overloaded(
+  origin: string,
+  held: { request: ReturnType<typeof httpRequest>; answered: Promise<number> }[],
+) {
+  // The server has both: every further request is shed until one of them ends.
+  let statuses: number[] = [];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
+    await answer.arrayBuffer();
+    statuses.push(answer.status);
+    if (answer.status === 503) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(statuses.at(-1)).toBe(503);
+  const admittedBefore = statuses.length - 1;
+  statuses = [];
+  for (let i = 0; i < 6; i++) {
+    const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
+    await answer.arrayBuffer();
+    statuses.push(answer.status);
+    expect(answer.headers.get("retry-after")).toBe("1");
+  }
+  expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
+  const shed = 7;
+
+  // The scrape is never shed.
+  const during = await fetch(`${origin}/metrics`, { headers: AUTHORIZED });
+  expect(during.status).toBe(200);
+  const samples = parseExposition(await during.text());
+  const value = (name: string, labels: Record<string, string> = {}) =>
+    samples
+      .filter(
+        (s) => s.name === name && Object.entries(labels).every(([key, v]) => s.labels[key] === v),
+      )
+      .reduce((sum, s) => sum + s.value, 0);
+  expect(value("http_requests_shed_total")).toBe(shed);
+  expect(value("http_requests_total", { method: "GET", route: "/contact", status: "503" })).toBe(
+    shed,
+  );
+  expect(value("http_requests_total", { method: "GET", route: "/contact", status: "200" })).toBe(
+    admittedBefore,
+  );
+  // The two held requests and the scrape itself.
+  expect(value("http_requests_in_flight")).toBe(3);
+
+  for (const { request } of held)
+    request.end('"held@example.com"}'.padEnd(64 - '{"email":'.length));
+  expect(await Promise.all(held.map(({ answered }) => answered))).toEqual([200, 200]);
+  const after = parseExposition(
+    await (await fetch(`${origin}/metrics`, { headers: AUTHORIZED })).text(),
+  );
+  expect(after.find((s) => s.name === "http_requests_shed_total")?.value).toBe(shed);
+}
