@@ -66,6 +66,42 @@ describe("the OpenAPI document (issue 28)", () => {
     expect(write.status).toBe(405);
   });
 
+  it("answers 405 on every documented path to every other method, with an Allow of exactly the documented ones", async () => {
+    const all = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+    const tried: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      const declared = METHODS.filter((method) => method in (item as object)).map((method) =>
+        method.toUpperCase(),
+      );
+      // Every GET answers HEAD too.
+      const allowed = declared.includes("GET") ? [...declared, "HEAD"] : declared;
+      const concrete = path.replace(/\{[^}]+\}/g, "0b6f2c9e-1111-4e55-9a3d-42a1b2c3d4e5");
+      for (const method of all.filter((m) => !allowed.includes(m))) {
+        const response = await site.app.request(`${ORIGIN}${concrete}`, {
+          method,
+          headers: { origin: ORIGIN, "content-type": "application/json" },
+          ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
+        });
+        const label = `${method} ${path}`;
+        expect(response.status, label).toBe(405);
+        const allow = response.headers.get("allow") ?? "";
+        // A list of method names, each once, "A, B" as RFC 9110 writes it.
+        expect(allow, label).toMatch(/^[A-Z]+(?:, [A-Z]+)*$/);
+        const listed = allow.split(", ");
+        expect(new Set(listed).size, label).toBe(listed.length);
+        expect([...listed].sort(), label).toEqual([...allowed].sort());
+        if (method !== "HEAD") {
+          expect(await response.json(), label).toEqual({
+            message: `${method} is not allowed here.`,
+          });
+        }
+        tried.push(label);
+      }
+    }
+    // Every documented path has some method it does not take.
+    expect(tried.length).toBeGreaterThan(Object.keys(document.paths).length);
+  });
+
   it("is a valid OpenAPI 3.1 document", async () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     const validator = new Validator();
