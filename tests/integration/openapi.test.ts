@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   WEBHOOK_EVENT_TYPES,
@@ -337,10 +338,18 @@ describe("the API reference page, /api/docs (issue 28)", () => {
   });
 
   it("is the same for anyone: signed out, a student, an owner", async () => {
-    const student = await signUpWithToken(site.app, site.database.db);
-    const owner = await signUpWithToken(site.app, site.database.db);
+    const names = { student: "Docs Reader Student", owner: "Docs Reader Teacher" };
+    const student = await signUpWithToken(site.app, site.database.db, { name: names.student });
+    const owner = await signUpWithToken(site.app, site.database.db, { name: names.owner });
     await makeOwner(site.database.db, owner.email);
+    // Both have confirmed their address (else a banner asks them to, on every page).
+    await site.database.db
+      .updateTable("users")
+      .set({ email_verified: sql<boolean>`true` })
+      .where("email", "in", [student.email, owner.email])
+      .execute();
     const tags = new Set<string>();
+    const pages: string[] = [];
     for (const who of [undefined, student, owner]) {
       const headers: Record<string, string> = who ? { authorization: `Bearer ${who.token}` } : {};
       const document = await site.app.request(`${ORIGIN}/api/openapi.json`, { headers });
@@ -350,7 +359,34 @@ describe("the API reference page, /api/docs (issue 28)", () => {
         headers: who ? { cookie: who.cookie } : {},
       });
       expect(page.status).toBe(200);
+      pages.push(await page.text());
     }
     expect(tags.size).toBe(1);
+    // The reference is the same page for anyone: only the header's account menu differs (who is
+    // signed in, and the owner's links), and the data the page hydrates with, which says who.
+    const header = (html: string) => /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+    const withoutWho = (html: string) =>
+      html
+        .replace(/<header[\s\S]*?<\/header>/, "")
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    const [visitorPage, studentPage, ownerPage] = pages as [string, string, string];
+    expect(withoutWho(studentPage)).toBe(withoutWho(visitorPage));
+    expect(withoutWho(ownerPage)).toBe(withoutWho(visitorPage));
+    expect(withoutWho(visitorPage)).toContain('id="signUp"');
+    const [visitorHeader, studentHeader, ownerHeader] = pages.map(header);
+    expect(visitorHeader).toContain('href="/login"');
+    expect(visitorHeader).not.toContain(student.email);
+    expect(studentHeader).not.toContain('href="/login"');
+    expect(studentHeader).toContain(names.student);
+    expect(studentHeader).not.toContain('href="/admin"');
+    expect(ownerHeader).toContain('href="/admin"');
+    // Nothing about the person outside the header but the data that names them.
+    for (const [who, name, html] of [
+      [student, names.student, studentPage],
+      [owner, names.owner, ownerPage],
+    ] as const) {
+      expect(withoutWho(html)).not.toContain(who.email);
+      expect(withoutWho(html)).not.toContain(name);
+    }
   });
 });
