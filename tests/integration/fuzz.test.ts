@@ -470,10 +470,11 @@ describe.each(engines)("the owner role through the write routes on %s", (engine)
             },
           ];
           for (const { body, ...type } of bodies) {
-            for (const credentials of [
+            const signedIn: Record<string, string>[] = [
               { cookie: student.cookie },
               { authorization: `Bearer ${student.token}` },
-            ]) {
+            ];
+            for (const credentials of signedIn) {
               const response = await app.request(`${ORIGIN}${path}`, {
                 method,
                 headers: {
