@@ -12,6 +12,7 @@ import { signInCodeSchema } from "../../core/accounts/two-factor.server.ts";
 import type { Auth } from "../auth/index.ts";
 import { authRequestHeaders } from "../auth/request-headers.ts";
 import type { Answer, Operation } from "./operations.ts";
+import { passwordResetOperations } from "./password-reset.ts";
 import { authErrorSchema, named } from "./schemas.ts";
 
 /*
@@ -515,6 +516,14 @@ export const authOperations = {
  */
 export function authApi({ auth, addressOf }: { auth: Auth; addressOf: (c: Context) => string }) {
   const api = new Hono();
+  // Better Auth answers a method its endpoint does not take with 404: a documented path answers
+  // 405 with `Allow` instead, as every other path of the API does (the reference says so).
+  api.use("/*", async (c, next) => {
+    const allowed = documentedMethods(c.req.path);
+    if (allowed.length === 0 || allowed.includes(c.req.method)) return next();
+    c.header("Allow", allowed.join(", "));
+    return c.json({ message: `${c.req.method} is not allowed here.` }, 405);
+  });
   api.on(["GET", "POST"], "/*", (c) => {
     // Better Auth learns the client's address and route only from these headers, set here.
     const headers = authRequestHeaders(c.req.raw.headers, {
@@ -525,4 +534,31 @@ export function authApi({ auth, addressOf }: { auth: Auth; addressOf: (c: Contex
     return auth.handler(new Request(c.req.raw, { headers }));
   });
   return api;
+}
+
+/** The documented sign-in endpoints (with the reset request, answered beside them), by path. */
+const DOCUMENTED_PATHS = [
+  ...[...Object.values(authOperations), ...Object.values(passwordResetOperations)]
+    .reduce<Map<string, { test: RegExp; methods: string[] }>>((byPath, { path, method }) => {
+      const entry = byPath.get(path) ?? {
+        test: new RegExp(
+          `^${path
+            .split(/\{[^}]+\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+            .join("[^/]+")}/?$`,
+        ),
+        methods: [],
+      };
+      entry.methods.push(method);
+      return byPath.set(path, entry);
+    }, new Map())
+    .values(),
+];
+
+/** The methods the reference documents for this sign-in path (HEAD beside GET), or none. */
+function documentedMethods(path: string): string[] {
+  for (const { test, methods } of DOCUMENTED_PATHS) {
+    if (test.test(path)) return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+  }
+  return [];
 }

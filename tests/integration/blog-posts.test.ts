@@ -365,6 +365,54 @@ describe.each(engines)("blog posts on %s", (engine) => {
     expect(((await list.json()) as { posts: PostJson[] }).posts[0]?.slug).toBe(made.slug);
   });
 
+  it("keeps a post scheduled ahead from visitors until its time, publishes nothing a millisecond early, and dates it its scheduled time", async () => {
+    const made = await draft({ title: "Due tomorrow", body: "Not yet." });
+    // A whole second a day ahead, as the schedule form gives it.
+    const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 24 * 60 * 60 * 1000);
+    const scheduled = await api("POST", `/api/posts/${made.insertedId}/schedule`, owner.token, {
+      publishAt: at.toISOString(),
+    });
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.json()).toMatchObject({ publishAt: at.toISOString() });
+    const row = () =>
+      db()
+        .selectFrom("posts")
+        .select(["status", "publish_at", "published_at"])
+        .where("id", "=", made.insertedId)
+        .executeTakeFirstOrThrow();
+    const asVisitorSees = async () => ({
+      page: (await site.app.request(`${ORIGIN}/blog/${made.slug}`)).status,
+      api: (await read(made.slug)).status,
+      listed: ((await (await api("GET", "/api/posts")).json()) as { posts: PostJson[] }).posts.some(
+        (post) => post.slug === made.slug,
+      ),
+    });
+    const ownerSees = async () =>
+      (await getPostForOwner(db(), { actor: { isOwner: true }, postId: made.insertedId }))?.status;
+
+    expect(await asVisitorSees()).toEqual({ page: 404, api: 404, listed: false });
+    expect(await ownerSees()).toBe("scheduled");
+
+    // A millisecond before its time: nothing is published, the post is still only scheduled.
+    expect(await publishDuePosts(db(), new Date(at.getTime() - 1))).toEqual([]);
+    expect((await row()).status).toBe("scheduled");
+    expect(await ownerSees()).toBe("scheduled");
+    expect(await asVisitorSees()).toEqual({ page: 404, api: 404, listed: false });
+
+    // At its time (the scheduler a little late, as it runs once a second): out, dated its time.
+    expect(await publishDuePosts(db(), new Date(at.getTime() + 700))).toEqual([
+      { id: made.insertedId, slug: made.slug, emailed: false },
+    ]);
+    const out = await row();
+    expect(out.status).toBe("published");
+    expect(out.publish_at).toBeNull();
+    expect(new Date(out.published_at as string).toISOString()).toBe(at.toISOString());
+    expect(await asVisitorSees()).toEqual({ page: 200, api: 200, listed: true });
+    expect((await read(made.slug)).post.publishedAt).toBe(at.toISOString());
+    // Published once: a second run finds nothing more to do.
+    expect(await publishDuePosts(db(), new Date(at.getTime() + 1700))).toEqual([]);
+  });
+
   it("mails a post to confirmed subscribers once, even unpublished and published again or fired twice", async () => {
     await insertSubscribers(db(), [
       { email: `reader-one-${engine}@example.com`, status: "confirmed" },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isOwner, listOwners, ownerStanding } from "../../core/accounts/owners.server.ts";
 import { seedBlogIfEmpty, seedCatalogueIfEmpty } from "../../db/seed/index.ts";
-import { ORIGIN, postJson, signUp } from "../support/accounts.ts";
+import { ORIGIN, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertReview } from "../support/fixtures.ts";
 import { FUZZ_ROUTES } from "../support/fuzz-routes.ts";
-import { makeOwner } from "../support/owners.ts";
+import { makeOwner, turnOnTwoFactorDirectly } from "../support/owners.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 /**
@@ -419,4 +420,115 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     );
     expect(signIn.status).toBe(200);
   }, 180_000);
+});
+
+describe.each(engines)("the owner role through the write routes on %s", (engine) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await seedCatalogueIfEmpty(database.db);
+    await seedBlogIfEmpty(database.db);
+    app = await createTestApp(database, { TRUST_PROXY: "true" });
+  });
+  afterAll(() => database.drop());
+
+  it("is granted by no route: a student sending isOwner, role and is_owner to every route of the fuzz list stays a student", async () => {
+    const student = await signUpWithToken(app, database.db, { name: "Would Be Owner" });
+    // With two-factor sign-in on, the role would be usable at once if any route granted it.
+    await turnOnTwoFactorDirectly(database.db, student.email);
+    const ownReview = await insertReview(database.db, {
+      serviceId: (await database.db.selectFrom("services").select("id").executeTakeFirstOrThrow())
+        .id,
+      userId: student.id,
+      rating: 5,
+    });
+    const claims = [
+      { isOwner: true, role: "owner", is_owner: true },
+      { isOwner: "owner", role: "owner", is_owner: "owner" },
+      { isOwner: "true", role: "admin", is_owner: 1 },
+    ];
+    let address = 0;
+    const statuses = new Map<string, number[]>();
+    for (const [methods, template] of FUZZ_ROUTES) {
+      // Signing out would leave the rest of the requests anonymous.
+      if (template === "/logout" || template === "/api/auth/sign-out") continue;
+      const path = template.replaceAll("{id}", ownReview).replaceAll("{any}", "owner");
+      for (const method of methods) {
+        if (method === "GET" || method === "HEAD") continue;
+        for (const claim of claims) {
+          const bodies = [
+            { "content-type": "application/json", body: JSON.stringify({ ...claim, name: "x" }) },
+            {
+              "content-type": "application/x-www-form-urlencoded",
+              body: new URLSearchParams({
+                ...Object.fromEntries(Object.entries(claim).map(([k, v]) => [k, String(v)])),
+                intent: "profile",
+                name: "Would Be Owner",
+              }).toString(),
+            },
+          ];
+          for (const { body, ...type } of bodies) {
+            const signedIn: Record<string, string>[] = [
+              { cookie: student.cookie },
+              { authorization: `Bearer ${student.token}` },
+            ];
+            for (const credentials of signedIn) {
+              const response = await app.request(`${ORIGIN}${path}`, {
+                method,
+                headers: {
+                  ...type,
+                  ...credentials,
+                  origin: ORIGIN,
+                  "x-forwarded-for": `10.9.${Math.floor(++address / 250)}.${address % 250}`,
+                },
+                body,
+              });
+              await response.arrayBuffer();
+              const key = `${method} ${template}`;
+              statuses.set(key, [...(statuses.get(key) ?? []), response.status]);
+            }
+          }
+        }
+      }
+    }
+    // Every write route was reached, and none failed.
+    expect(statuses.size).toBeGreaterThan(60);
+    for (const [route, answers] of statuses) {
+      expect(
+        answers.filter((status) => status >= 500),
+        route,
+      ).toEqual([]);
+    }
+    // Not an owner: not in the owners table, not as `npm run owner -- list` lists them, not to
+    // the owner's pages and calls.
+    expect(await isOwner(database.db, student.id)).toBe(false);
+    expect(await ownerStanding(database.db, student.id)).toBe("none");
+    expect((await listOwners(database.db)).map((owner) => owner.email)).not.toContain(
+      student.email,
+    );
+    expect(await database.db.selectFrom("owners").selectAll().execute()).toEqual([]);
+    // The session is still the student's (the role would show on their next page).
+    const me = await app.request(`${ORIGIN}/api/me`, { headers: { cookie: student.cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: student.email });
+    for (const page of ["/admin", "/admin/posts", "/admin/site"]) {
+      const answer = await app.request(`${ORIGIN}${page}`, { headers: { cookie: student.cookie } });
+      expect(answer.status, page).not.toBe(200);
+      expect(answer.status, page).toBeLessThan(500);
+    }
+    const ownerCall = await app.request(`${ORIGIN}/api/posts`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        // The token itself was sent to DELETE /api/tokens/current above: the session calls.
+        cookie: student.cookie,
+        origin: ORIGIN,
+        "x-forwarded-for": "10.9.255.1",
+      },
+      body: JSON.stringify({ title: "Not mine to write", body: "x" }),
+    });
+    expect(ownerCall.status).toBe(403);
+  }, 300_000);
 });

@@ -279,6 +279,72 @@ describe.each(engines)("the mail outbox on %s", (engine) => {
     expect(await database.db.selectFrom("mail_outbox").select("id").execute()).toEqual([]);
   });
 
+  it("retries a refused mail after 15 s, 30 s, 1 min … 16 min, each counted from the failed try, then gives up", async () => {
+    await database.db.deleteFrom("mail_outbox").execute();
+    const smtp = await startSmtpReceiver({ accepting: false });
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const send = createMailer(loadConfig({ SMTP_URL: smtp.url, DATA_DIR: directory }));
+    const worker = createMailOutbox({
+      db: database.db,
+      send,
+      requestPasswordReset: async () => {},
+      siteUrl: ORIGIN,
+      log,
+    });
+    const row = () =>
+      database.db
+        .selectFrom("mail_outbox")
+        .select(["attempts", "next_attempt_at", "failed_at", "claimed_until"])
+        .executeTakeFirstOrThrow();
+    const iso = (value: unknown) => new Date(value as string).toISOString();
+    try {
+      const queuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      await queueMail(
+        database.db,
+        { to: "patient@example.com", subject: "Your enrolment", text: "Welcome." },
+        queuedAt,
+      );
+      // The backoff as written: 15 s doubled after each failed try.
+      const delays = [15, 30, 60, 120, 240, 480, 960].map((seconds) => seconds * 1000);
+      let due = queuedAt;
+      for (const [index, delay] of delays.entries()) {
+        // A millisecond early the mail server is not asked.
+        await worker.deliverDue(new Date(due.getTime() - 1));
+        expect(smtp.state.attempts, `before try ${index + 1}`).toBe(index);
+        // Tried a little after it became due (the worker wakes a moment late): the next try is
+        // counted from this one.
+        const triedAt = new Date(due.getTime() + 250);
+        await worker.deliverDue(triedAt);
+        expect(smtp.state.attempts, `try ${index + 1}`).toBe(index + 1);
+        const after = await row();
+        expect(after.attempts).toBe(index + 1);
+        expect(after.failed_at).toBeNull();
+        expect(after.claimed_until).toBeNull();
+        expect(iso(after.next_attempt_at), `next try after ${index + 1}`).toBe(
+          new Date(triedAt.getTime() + delay).toISOString(),
+        );
+        due = new Date(after.next_attempt_at as string);
+      }
+      expect(
+        log.warn.mock.calls.map((call) => /next try in (\d+) s/.exec(String(call[0]))?.[1]),
+      ).toEqual(delays.map((delay) => String(delay / 1000)));
+      // The eighth try is the last: given up when it fails, never tried again.
+      const lastTry = new Date(due.getTime() + 250);
+      await worker.deliverDue(lastTry);
+      expect(smtp.state.attempts).toBe(MAX_MAIL_ATTEMPTS);
+      const given = await row();
+      expect(given.attempts).toBe(MAX_MAIL_ATTEMPTS);
+      expect(iso(given.failed_at)).toBe(lastTry.toISOString());
+      await worker.deliverDue(new Date(lastTry.getTime() + DAY_MS));
+      expect(smtp.state.attempts).toBe(MAX_MAIL_ATTEMPTS);
+      expect(smtp.state.received).toEqual([]);
+    } finally {
+      send.close();
+      await smtp.close();
+      await database.db.deleteFrom("mail_outbox").execute();
+    }
+  });
+
   it("lets one worker hold a row until its claim runs out", async () => {
     await queueMail(database.db, { to: "a@example.com", subject: "s", text: "t" });
     const now = new Date();

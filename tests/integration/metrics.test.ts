@@ -1,13 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../server/config.ts";
+import { createMailer } from "../../server/mail.ts";
 import { routePattern } from "../../server/metrics.ts";
-import { engines } from "../support/databases.ts";
+import { signUp } from "../support/accounts.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
 import { freePort } from "../support/free-port.ts";
-import { testSiteOn } from "../support/test-app.ts";
+import { startSmtpReceiver } from "../support/smtp-receiver.ts";
+import { createTestApp, testSiteOn } from "../support/test-app.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const TOKEN = "metrics-token-".padEnd(40, "m");
@@ -82,6 +87,61 @@ describe.each(engines)("/metrics on %s with METRICS_TOKEN", (engine) => {
       sample(before, "response_cache_hits_total") ?? 0,
     );
     expect(sample(after, "response_cache_misses_total")).toBeGreaterThan(0);
+  });
+});
+
+describe.each(engines)("the mail numbers of /metrics on %s", (engine) => {
+  let database: TestDatabase;
+  const directory = mkdtempSync(join(tmpdir(), "ielts-hub-metrics-mail-"));
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("shows a queued mail in mail_outbox_queued, a refused try in mail_failed_total, and the sent mail in mail_sent_total", async () => {
+    // A real mail server on this machine, refusing until told to accept.
+    const smtp = await startSmtpReceiver({ accepting: false });
+    const sendMail = createMailer(loadConfig({ SMTP_URL: smtp.url, DATA_DIR: directory }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const app = await createTestApp(database, { METRICS_TOKEN: TOKEN }, [], { sendMail });
+      const mailNumbers = async () => {
+        const response = await app.request("/metrics", { headers: AUTHORIZED });
+        expect(response.status).toBe(200);
+        const samples = parseExposition(await response.text());
+        const value = (name: string) => {
+          const found = samples.filter((s) => s.name === name);
+          expect(found, name).toHaveLength(1);
+          return found[0]?.value;
+        };
+        return {
+          queued: value("mail_outbox_queued"),
+          sent: value("mail_sent_total"),
+          failed: value("mail_failed_total"),
+        };
+      };
+      expect(await mailNumbers()).toEqual({ queued: 0, sent: 0, failed: 0 });
+
+      // Signing up queues the mail that confirms the address: one mail waiting, none sent.
+      const { email } = await signUp(app);
+      expect(await mailNumbers()).toEqual({ queued: 1, sent: 0, failed: 0 });
+
+      await app.deliverMail();
+      expect(smtp.state.attempts).toBe(1);
+      expect(await mailNumbers()).toEqual({ queued: 1, sent: 0, failed: 1 });
+
+      smtp.state.accepting = true;
+      await app.deliverMail(new Date(Date.now() + 60 * 60 * 1000));
+      expect(smtp.state.received.map((message) => message.to)).toEqual([[email]]);
+      expect(await mailNumbers()).toEqual({ queued: 0, sent: 1, failed: 1 });
+    } finally {
+      warn.mockRestore();
+      sendMail.close();
+      await smtp.close();
+    }
   });
 });
 
@@ -195,48 +255,62 @@ function latencyBySeries(samples: Sample[]) {
   return bySeries;
 }
 
+/** The built server as `npm start` runs it, on a fresh SQLite file, until the test's end. */
+function builtServer() {
+  let server: ChildProcess | undefined;
+  afterEach(async () => {
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  });
+  return async (environment: Record<string, string>, serving: RegExp) => {
+    const port = await freePort();
+    const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-metrics-"));
+    const started = spawn(process.execPath, [join(root, "server/index.ts")], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        BASE_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDirectory,
+        DATABASE_URL: `file:${join(dataDirectory, "site.db")}`,
+        NODE_ENV: "",
+        SHUTDOWN_GRACE_MS: "0",
+        METRICS_TOKEN: TOKEN,
+        ...environment,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    server = started;
+    started.once("exit", () => rmSync(dataDirectory, { recursive: true, force: true }));
+    let log = "";
+    await new Promise<void>((resolve, reject) => {
+      started.stdout?.on("data", (chunk: Buffer) => {
+        log += chunk.toString();
+        if (serving.test(log)) resolve();
+      });
+      started.once("exit", (code) => reject(new Error(`The server exited (${code}):\n${log}`)));
+    });
+    return { origin: `http://127.0.0.1:${port}`, port };
+  };
+}
+
 describe.each([
   { processes: 1, serving: /IELTS Hub is serving/ },
   { processes: 2, serving: /All 2 server processes are serving/ },
 ])(
   "/metrics through the built server with WEB_CONCURRENCY=$processes",
   ({ processes, serving }) => {
-    let server: ChildProcess | undefined;
-    afterEach(async () => {
-      if (!server || server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    });
+    const start = builtServer();
 
     it("counts every answer once with its latency, by pattern, summed over the processes", async () => {
-      const port = await freePort();
-      const dataDirectory = mkdtempSync(join(tmpdir(), "ielts-hub-metrics-"));
-      const started = spawn(process.execPath, [join(root, "server/index.ts")], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          BASE_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDirectory,
-          DATABASE_URL: `file:${join(dataDirectory, "site.db")}`,
-          NODE_ENV: "",
-          WEB_CONCURRENCY: String(processes),
-          SHUTDOWN_GRACE_MS: "0",
-          METRICS_TOKEN: TOKEN,
-        },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      server = started;
-      started.once("exit", () => rmSync(dataDirectory, { recursive: true, force: true }));
-      let log = "";
-      await new Promise<void>((resolve, reject) => {
-        started.stdout?.on("data", (chunk: Buffer) => {
-          log += chunk.toString();
-          if (serving.test(log)) resolve();
-        });
-        started.once("exit", (code) => reject(new Error(`The server exited (${code}):\n${log}`)));
-      });
-      const origin = `http://127.0.0.1:${port}`;
+      const { origin } = await start({ WEB_CONCURRENCY: String(processes) }, serving);
+      // A course of the seeded catalogue, found as a client would: through the API (counted).
+      const listed = (await (await fetch(`${origin}/api/services`)).json()) as {
+        services: { _id: string }[];
+      };
+      const courseId = listed.services[0]?._id as string;
+      expect(courseId).toBeTruthy();
 
       // A different number of requests to each route and status, so that no two series could be
       // taken for each other; fresh connections each time, so that with two processes the
@@ -245,12 +319,27 @@ describe.each([
         { method: "GET", path: "/services", route: "/services", status: 200, times: 12 },
         {
           method: "GET",
+          path: `/services/${courseId}`,
+          route: "/services/:id",
+          status: 200,
+          times: 20,
+        },
+        {
+          method: "GET",
           path: "/services/not-a-real-course",
           route: "/services/:id",
           status: 404,
           times: 7,
         },
-        { method: "GET", path: "/api/services", route: "/api/services", status: 200, times: 5 },
+        // The one that found the course above, and four more.
+        {
+          method: "GET",
+          path: "/api/services",
+          route: "/api/services",
+          status: 200,
+          times: 4,
+          counted: 5,
+        },
         { method: "HEAD", path: "/about", route: "/about", status: 200, times: 3 },
         { method: "POST", path: "/api/reviews", route: "/api/other", status: 401, times: 2 },
       ];
@@ -279,13 +368,24 @@ describe.each([
       const scraped = performance.now();
       const samples = parseExposition(text);
       const latency = latencyBySeries(samples);
-      for (const { method, route, status, times } of made) {
+      const counted = (key: string) =>
+        samples.find((s) => s.name === "http_requests_total" && seriesKey(s.labels) === key)?.value;
+      for (const { method, route, status, times, counted: expected = times } of made) {
         const key = `${method} ${route} ${status}`;
-        expect(latency.get(key)?.count, key).toBe(times);
+        expect(counted(key), key).toBe(expected);
+        expect(latency.get(key)?.count, key).toBe(expected);
         const since = (scraped - (firstSent.get(key) as number)) / 1000;
         expect(latency.get(key)?.sum, key).toBeLessThan(since);
       }
+      // Nothing else was asked but the scrape, which is counted once answered.
+      expect(
+        samples
+          .filter((s) => s.name === "http_requests_total")
+          .map((s) => seriesKey(s.labels))
+          .sort(),
+      ).toEqual(made.map(({ method, route, status }) => `${method} ${route} ${status}`).sort());
       expect(text).not.toContain("not-a-real-course");
+      expect(text).not.toContain(courseId);
       expect(total(text, "response_cache_hits_total")).toBeGreaterThan(0);
       // Kept answers, sent from node:http at once, are counted once each like any other; nothing
       // is left in flight but the scrape itself.
@@ -300,6 +400,103 @@ describe.each([
       const scrapes = latencyBySeries(again).get("GET /metrics 200");
       expect(scrapes?.count).toBe(1);
       expect(latencyBySeries(again).get("GET /services 200")?.count).toBe(12);
+      expect(latencyBySeries(again).get("GET /services/:id 200")?.count).toBe(20);
     }, 60_000);
   },
 );
+
+describe("/metrics of an overloaded server", () => {
+  const start = builtServer();
+
+  it("counts each answer the overload guard sheds in http_requests_shed_total and as a 503", async () => {
+    const { origin, port } = await start({ MAX_IN_FLIGHT: "2" }, /IELTS Hub is serving/);
+    // Two requests held in flight: their bodies are announced but not yet sent, so the server
+    // is still working on them (a slow client's upload).
+    const held = [0, 1].map(() => {
+      const request = httpRequest({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/auth/request-password-reset",
+        headers: {
+          origin,
+          "content-type": "application/json",
+          "content-length": "64",
+        },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        request.once("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.once("error", reject);
+      });
+      // Destroyed unanswered when the test fails: then nobody waits for its answer.
+      answered.catch(() => {});
+      request.write('{"email":');
+      return { request, answered };
+    });
+    // Whatever happens below, the held requests end with the test: the server drains what it
+    // works on before it stops.
+    try {
+      await overloaded(origin, held);
+    } finally {
+      for (const { request } of held) request.destroy();
+    }
+  }, 60_000);
+});
+
+/** What the overloaded server answers and counts while `held` keep it at its limit. */
+async function overloaded(
+  origin: string,
+  held: { request: ReturnType<typeof httpRequest>; answered: Promise<number> }[],
+) {
+  // The server has both: every further request is shed until one of them ends.
+  let statuses: number[] = [];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
+    await answer.arrayBuffer();
+    statuses.push(answer.status);
+    if (answer.status === 503) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(statuses.at(-1)).toBe(503);
+  const admittedBefore = statuses.length - 1;
+  statuses = [];
+  for (let i = 0; i < 6; i++) {
+    const answer = await fetch(`${origin}/contact`, { headers: { connection: "close" } });
+    await answer.arrayBuffer();
+    statuses.push(answer.status);
+    expect(answer.headers.get("retry-after")).toBe("1");
+  }
+  expect(statuses).toEqual([503, 503, 503, 503, 503, 503]);
+  const shed = 7;
+
+  // The scrape is never shed.
+  const during = await fetch(`${origin}/metrics`, { headers: AUTHORIZED });
+  expect(during.status).toBe(200);
+  const samples = parseExposition(await during.text());
+  const value = (name: string, labels: Record<string, string> = {}) =>
+    samples
+      .filter(
+        (s) => s.name === name && Object.entries(labels).every(([key, v]) => s.labels[key] === v),
+      )
+      .reduce((sum, s) => sum + s.value, 0);
+  expect(value("http_requests_shed_total")).toBe(shed);
+  expect(value("http_requests_total", { method: "GET", route: "/contact", status: "503" })).toBe(
+    shed,
+  );
+  expect(value("http_requests_total", { method: "GET", route: "/contact", status: "200" })).toBe(
+    admittedBefore,
+  );
+  // The two held requests and the scrape itself.
+  expect(value("http_requests_in_flight")).toBe(3);
+
+  for (const { request } of held)
+    request.end('"held@example.com"}'.padEnd(64 - '{"email":'.length));
+  expect(await Promise.all(held.map(({ answered }) => answered))).toEqual([200, 200]);
+  const after = parseExposition(
+    await (await fetch(`${origin}/metrics`, { headers: AUTHORIZED })).text(),
+  );
+  expect(after.find((s) => s.name === "http_requests_shed_total")?.value).toBe(shed);
+}

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   WEBHOOK_EVENT_TYPES,
@@ -64,6 +65,42 @@ describe("the OpenAPI document (issue 28)", () => {
     }
     const write = await site.app.request(`${ORIGIN}/api/openapi.json`, { method: "PUT" });
     expect(write.status).toBe(405);
+  });
+
+  it("answers 405 on every documented path to every other method, with an Allow of exactly the documented ones", async () => {
+    const all = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+    const tried: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      const declared = METHODS.filter((method) => method in (item as object)).map((method) =>
+        method.toUpperCase(),
+      );
+      // Every GET answers HEAD too.
+      const allowed = declared.includes("GET") ? [...declared, "HEAD"] : declared;
+      const concrete = path.replace(/\{[^}]+\}/g, "0b6f2c9e-1111-4e55-9a3d-42a1b2c3d4e5");
+      for (const method of all.filter((m) => !allowed.includes(m))) {
+        const response = await site.app.request(`${ORIGIN}${concrete}`, {
+          method,
+          headers: { origin: ORIGIN, "content-type": "application/json" },
+          ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }),
+        });
+        const label = `${method} ${path}`;
+        expect(response.status, label).toBe(405);
+        const allow = response.headers.get("allow") ?? "";
+        // A list of method names, each once, "A, B" as RFC 9110 writes it.
+        expect(allow, label).toMatch(/^[A-Z]+(?:, [A-Z]+)*$/);
+        const listed = allow.split(", ");
+        expect(new Set(listed).size, label).toBe(listed.length);
+        expect([...listed].sort(), label).toEqual([...allowed].sort());
+        if (method !== "HEAD") {
+          expect(await response.json(), label).toEqual({
+            message: `${method} is not allowed here.`,
+          });
+        }
+        tried.push(label);
+      }
+    }
+    // Every documented path has some method it does not take.
+    expect(tried.length).toBeGreaterThan(Object.keys(document.paths).length);
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -301,10 +338,18 @@ describe("the API reference page, /api/docs (issue 28)", () => {
   });
 
   it("is the same for anyone: signed out, a student, an owner", async () => {
-    const student = await signUpWithToken(site.app, site.database.db);
-    const owner = await signUpWithToken(site.app, site.database.db);
+    const names = { student: "Docs Reader Student", owner: "Docs Reader Teacher" };
+    const student = await signUpWithToken(site.app, site.database.db, { name: names.student });
+    const owner = await signUpWithToken(site.app, site.database.db, { name: names.owner });
     await makeOwner(site.database.db, owner.email);
+    // Both have confirmed their address (else a banner asks them to, on every page).
+    await site.database.db
+      .updateTable("users")
+      .set({ email_verified: sql<boolean>`true` })
+      .where("email", "in", [student.email, owner.email])
+      .execute();
     const tags = new Set<string>();
+    const pages: string[] = [];
     for (const who of [undefined, student, owner]) {
       const headers: Record<string, string> = who ? { authorization: `Bearer ${who.token}` } : {};
       const document = await site.app.request(`${ORIGIN}/api/openapi.json`, { headers });
@@ -314,7 +359,34 @@ describe("the API reference page, /api/docs (issue 28)", () => {
         headers: who ? { cookie: who.cookie } : {},
       });
       expect(page.status).toBe(200);
+      pages.push(await page.text());
     }
     expect(tags.size).toBe(1);
+    // The reference is the same page for anyone: only the header's account menu differs (who is
+    // signed in, and the owner's links), and the data the page hydrates with, which says who.
+    const header = (html: string) => /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+    const withoutWho = (html: string) =>
+      html
+        .replace(/<header[\s\S]*?<\/header>/, "")
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+    const [visitorPage, studentPage, ownerPage] = pages as [string, string, string];
+    expect(withoutWho(studentPage)).toBe(withoutWho(visitorPage));
+    expect(withoutWho(ownerPage)).toBe(withoutWho(visitorPage));
+    expect(withoutWho(visitorPage)).toContain('id="signUp"');
+    const [visitorHeader, studentHeader, ownerHeader] = pages.map(header);
+    expect(visitorHeader).toContain('href="/login"');
+    expect(visitorHeader).not.toContain(student.email);
+    expect(studentHeader).not.toContain('href="/login"');
+    expect(studentHeader).toContain(names.student);
+    expect(studentHeader).not.toContain('href="/admin"');
+    expect(ownerHeader).toContain('href="/admin"');
+    // Nothing about the person outside the header but the data that names them.
+    for (const [who, name, html] of [
+      [student, names.student, studentPage],
+      [owner, names.owner, ownerPage],
+    ] as const) {
+      expect(withoutWho(html)).not.toContain(who.email);
+      expect(withoutWho(html)).not.toContain(name);
+    }
   });
 });

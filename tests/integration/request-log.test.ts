@@ -67,11 +67,17 @@ describe.each(engines)("the request id and the request log on %s", (engine) => {
 
   it("writes one JSON line per request: id, method, path, route, status, bytes, duration, cache and user", async () => {
     const from = app.logLines.length;
-    const first = await app.request(`${ORIGIN}/services?q=listening`);
-    const second = await app.request(`${ORIGIN}/services?q=listening`);
-    const course = await app.request(`${ORIGIN}/services/${serviceId}`, {
-      headers: { "x-request-id": "course-page-1" },
-    });
+    // The time measured around each request, its answer's body read: its line's duration, from
+    // its arrival to its answer, cannot be longer.
+    const timed = async (path: string, headers: Record<string, string> = {}) => {
+      const before = performance.now();
+      const response = await app.request(`${ORIGIN}${path}`, { headers });
+      await response.clone().arrayBuffer();
+      return Object.assign(response, { measuredMs: performance.now() - before });
+    };
+    const first = await timed("/services?q=listening");
+    const second = await timed("/services?q=listening");
+    const course = await timed(`/services/${serviceId}`, { "x-request-id": "course-page-1" });
     expect([first.status, second.status, course.status]).toEqual([200, 200, 200]);
     const lines = requestLines(app.logLines.slice(from));
     expect(lines).toHaveLength(3);
@@ -95,9 +101,13 @@ describe.each(engines)("the request id and the request log on %s", (engine) => {
       expect(typeof line.time).toBe("string");
       expect(Number.isNaN(Date.parse(line.time as string))).toBe(false);
       expect(line.bytes).toBeGreaterThan(1000);
-      expect(typeof line.durationMs).toBe("number");
       expect(line).not.toHaveProperty("userId");
     }
+    [first, second, course].forEach((response, index) => {
+      const durationMs = lines[index]?.durationMs as number;
+      expect(durationMs, `request ${index + 1}`).toBeGreaterThan(0);
+      expect(durationMs, `request ${index + 1}`).toBeLessThanOrEqual(response.measuredMs);
+    });
   });
 
   it("names the signed-in user by id, by cookie and by bearer token, and never caches for them", async () => {
@@ -336,18 +346,26 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
     // On PostgreSQL answers are kept once the process listens for changes: ask until one is.
     let kept: Response | undefined;
     let asked = 0;
+    // The time measured around each request, by its id, answer read to its end.
+    const measuredMs = new Map<string, number>();
     while (!kept && asked < 50) {
       asked++;
+      const before = performance.now();
       const answer = await fetch(`${site.origin}/services`, {
         headers: { "x-request-id": `ask-${asked}` },
       });
+      await answer.clone().arrayBuffer();
+      measuredMs.set(`ask-${asked}`, performance.now() - before);
       expect(answer.headers.get("x-request-id")).toBe(`ask-${asked}`);
       if (answer.headers.get("x-cache") === "hit") kept = answer;
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!kept) throw new Error("No answer was kept");
+    const beforeHealth = performance.now();
     const health = await fetch(`${site.origin}/healthz`);
+    await health.clone().arrayBuffer();
     const healthId = health.headers.get("x-request-id") ?? "";
+    measuredMs.set(healthId, performance.now() - beforeHealth);
     expect(healthId).toMatch(NEW_ID);
     // Lines are written in batches (a quarter of a second at most): wait for the last one.
     for (let waited = 0; !site.output.includes(healthId) && waited < 50; waited++) {
@@ -372,6 +390,13 @@ describe.each(engines)("the running server's request log on %s", (engine) => {
       [healthId, "/healthz", 200, "pass"],
     ]);
     expect(requests.at(-3)?.cache).toBe("miss");
+    // Each line's duration is some time, and no more than the client measured around it: the
+    // kept answer sent from node:http and the probe too.
+    for (const line of requests) {
+      const id = line.requestId as string;
+      expect(line.durationMs, id).toBeGreaterThan(0);
+      expect(line.durationMs, id).toBeLessThanOrEqual(measuredMs.get(id) as number);
+    }
     // What went down the connection: the kept answer's whole compressed page and its headers.
     const keptBytes = Number(kept.headers.get("content-length") ?? 0);
     expect(requests.at(-2)?.bytes).toBeGreaterThan(keptBytes);

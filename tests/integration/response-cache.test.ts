@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUBSCRIBE_ANSWER } from "../../core/mail/newsletter.server.ts";
 import { signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
@@ -137,6 +138,52 @@ describe.each(engines)("the response cache on %s", (engine) => {
     // A toast waiting in a cookie is one visitor's: that page is made for them.
     const withToast = await get(site, "/services", { cookie: "ielts-hub-toast=abc" });
     expect(fromCache(withToast)).toBe(false);
+  });
+
+  it("never answers from the cache, nor keeps, a cacheable page whose answer sets a cookie and says private: the newsletter's toast on the home page", async () => {
+    const toastMessage = SUBSCRIBE_ANSWER;
+    // The home page, kept for anonymous visitors.
+    await get(site, "/");
+    const kept = await get(site, "/");
+    expect(fromCache(kept)).toBe(true);
+    expect(await kept.text()).not.toContain(toastMessage);
+
+    // A visitor subscribes from the home page's box: back to the home page with a toast.
+    const subscribed = await site.app.request(`${ORIGIN}/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ email: `reader-${engine}@example.com` }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+      redirect: "manual",
+    });
+    expect(subscribed.status).toBe(302);
+    expect(subscribed.headers.get("location")).toBe("/#subscribe-heading");
+    const toast = /ielts-hub-toast=[^;]+/.exec(subscribed.headers.get("set-cookie") ?? "")?.[0];
+    expect(toast).toBeDefined();
+
+    for (const path of ["/", "/?from=newsletter"]) {
+      const shown = await get(site, path, { cookie: toast as string });
+      expect(fromCache(shown), path).toBe(false);
+      expect(shown.status, path).toBe(200);
+      // The page shows the toast once: it clears the cookie and is this visitor's alone.
+      expect(await shown.text(), path).toContain(toastMessage);
+      expect(shown.headers.get("set-cookie"), path).toMatch(/^ielts-hub-toast=;.*Max-Age=0/i);
+      expect(shown.headers.get("cache-control"), path).toBe("private, no-store");
+      // The next visitor is not shown it: not from the cache, and nothing of it was kept.
+      const next = await get(site, path);
+      expect(await next.text(), path).not.toContain(toastMessage);
+      expect(next.headers.get("set-cookie"), path).toBeNull();
+      // And the same toast again is never answered with what another visitor was kept.
+      const again = await get(site, path, { cookie: toast as string });
+      expect(fromCache(again), path).toBe(false);
+      expect(await again.text(), path).toContain(toastMessage);
+    }
+    // The page first asked for with the toast was not kept: its first anonymous answer was made.
+    const fresh = "/?from=toast-first";
+    await get(site, fresh, { cookie: toast as string });
+    const firstAnonymous = await get(site, fresh);
+    expect(fromCache(firstAnonymous)).toBe(false);
+    expect(await firstAnonymous.text()).not.toContain(toastMessage);
+    expect(fromCache(await get(site, fresh))).toBe(true);
   });
 
   it("keeps no refusal, no private page and no answer that sets a cookie", async () => {

@@ -3,6 +3,7 @@ import { grantOwner } from "../../core/accounts/owners.server.ts";
 import { cookieHeader, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { decodeQrCode } from "../support/qr-code.ts";
 import { testSiteOn } from "../support/test-app.ts";
 import { backupCodesIn, setupFromPage, totpCode } from "../support/totp.ts";
 import { turnOnTwoFactor, withoutToast } from "../support/two-factor.ts";
@@ -53,6 +54,16 @@ describe.each(engines)("two-factor sign-in on %s", (engine) => {
     expect(setupPage).toMatch(/<img[^>]*src="data:image\/svg\+xml;base64,[^"]+"[^>]*alt="QR code/);
     const { key, backupCodes } = setupFromPage(setupPage);
     expect(backupCodes).toHaveLength(10);
+    // What an authenticator app reads from the QR code: the otpauth:// address of the same secret
+    // as the key to type, for this site and this account.
+    const scanned = new URL(await decodeQrCode(setupPage));
+    expect(scanned.protocol).toBe("otpauth:");
+    expect(scanned.host).toBe("totp");
+    expect(decodeURIComponent(scanned.pathname)).toBe(`/IELTS Hub:${user.email}`);
+    expect(scanned.searchParams.get("secret")).toBe(key);
+    expect(scanned.searchParams.get("issuer")).toBe("IELTS Hub");
+    expect(scanned.searchParams.get("digits") ?? "6").toBe("6");
+    expect(scanned.searchParams.get("period") ?? "30").toBe("30");
     // Not on yet: signing in still asks only for the password.
     expect((await (await me(user.cookie)).json()).twoFactorEnabled).toBe(false);
 
