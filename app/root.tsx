@@ -84,7 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader user={rootData?.user ?? null} />
         {rootData?.askToConfirmEmail && <EmailVerificationBanner />}
         <FlashToast flash={rootData?.toast} />
-        <main id="main" className="flex-1">
+        {/* Focusable from a script or a link only (tabIndex -1): 'Skip to content' moves the
+            focus here, so the next Tab goes on inside the main content. */}
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter words={rootData?.footer} />
