@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { useModalDialog } from "../lib/use-modal-dialog.ts";
 import { SubmitButton } from "./submit-button.tsx";
+import { UserText } from "./user-text.tsx";
 
 /**
  * Delete first asks 'Are you sure you want to delete'. A native modal <dialog>: focus
@@ -30,7 +31,7 @@ export function ConfirmDeleteDialog({
         Are you sure you want to delete
       </h2>
       <p className="mt-2 text-slate-700">
-        your review of {review.serviceName}? This cannot be undone.
+        your review of <UserText>{review.serviceName}</UserText>? This cannot be undone.
       </p>
       {/* Closing on submit lets the page show the list without the deleted review. */}
       <Form

@@ -9,6 +9,7 @@ import { Avatar } from "./avatar.tsx";
 import { SelectField, TextAreaField } from "./form-field.tsx";
 import { Stars } from "./rating.tsx";
 import { SubmitButton } from "./submit-button.tsx";
+import { UserText } from "./user-text.tsx";
 
 /**
  * One review in a course page's list: its author, stars, outcome, text and the teacher's answer,
@@ -31,8 +32,8 @@ export function CourseReviewItem({
       <Avatar photoUrl={review.userPhoto} name={review.userName} size="sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold text-slate-900">
-            {review.userName}
+          <p className="min-w-0 font-semibold text-slate-900">
+            <UserText>{review.userName}</UserText>
             {review.verified && (
               <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
                 Verified student
@@ -49,7 +50,9 @@ export function CourseReviewItem({
         {formatOutcome(review.outcome) && (
           <p className="mt-1 text-sm font-medium text-brand-800">{formatOutcome(review.outcome)}</p>
         )}
-        <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.message}</p>
+        <p dir="auto" className="mt-2 whitespace-pre-line wrap-anywhere text-slate-700">
+          {review.message}
+        </p>
         {review.reply && (
           <div className="mt-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100">
             <p className="text-sm font-semibold text-brand-900">
@@ -58,7 +61,7 @@ export function CourseReviewItem({
                 {formatLongDate(review.reply.at, timeZone)}
               </time>
             </p>
-            <p className="mt-1 whitespace-pre-line break-words text-slate-800">
+            <p dir="auto" className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">
               {review.reply.text}
             </p>
           </div>

@@ -13,7 +13,7 @@ export function DeleteConfirmation({
   cancelTo,
   children,
 }: {
-  title: string;
+  title: ReactNode;
   cancelTo: string;
   children: ReactNode;
 }) {

@@ -54,7 +54,9 @@ export function ServiceCard({
         />
       </a>
       <div className="flex flex-1 flex-col p-5">
-        <Heading className="text-lg font-bold leading-snug text-slate-900">{service.name}</Heading>
+        <Heading dir="auto" className="text-lg font-bold leading-snug wrap-anywhere text-slate-900">
+          {service.name}
+        </Heading>
         {formatDetailsInShort(service.details) && (
           <p className="mt-1 text-sm text-slate-600">{formatDetailsInShort(service.details)}</p>
         )}
@@ -62,7 +64,7 @@ export function ServiceCard({
           <p className="font-semibold text-brand-800">Price: $ {formatPrice(service.price)}</p>
           <RatingBadge rating={service.rating} />
         </div>
-        <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">
+        <p dir="auto" className="mt-3 flex-1 text-sm leading-relaxed wrap-anywhere text-slate-700">
           {previewDescription(service.description)}
         </p>
         <Link

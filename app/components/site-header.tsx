@@ -74,7 +74,9 @@ function AccountMenu({ user }: { user: HeaderUser }) {
       panelClassName="absolute right-0 top-full z-30 mt-2 w-60 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
     >
       <p className="border-b border-slate-200 px-3 pt-1 pb-3">
-        <span className="block font-semibold wrap-anywhere text-slate-900">{user.name}</span>
+        <span dir="auto" className="block font-semibold wrap-anywhere text-slate-900">
+          {user.name}
+        </span>
         <span className="block text-sm wrap-anywhere text-slate-600">{user.email}</span>
       </p>
       <ul className="mt-2 space-y-0.5">

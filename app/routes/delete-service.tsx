@@ -5,6 +5,7 @@ import {
 } from "../../core/catalogue/services.server.ts";
 import { countReviewsOfService } from "../../core/reviews/reviews.server.ts";
 import { DeleteConfirmation } from "../components/delete-confirmation.tsx";
+import { UserText } from "../components/user-text.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
@@ -55,7 +56,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DeleteService({ loaderData }: Route.ComponentProps) {
   const { service, reviewCount } = loaderData;
   return (
-    <DeleteConfirmation title={`Delete ${service.name}?`} cancelTo={`/services/${service.id}`}>
+    <DeleteConfirmation
+      title={
+        <>
+          Delete <UserText>{service.name}</UserText>?
+        </>
+      }
+      cancelTo={`/services/${service.id}`}
+    >
       <p className="text-slate-700">
         {reviewCount > 0
           ? `It has ${reviewCount} review${reviewCount === 1 ? "" : "s"}, so it will be unpublished rather than lost: it leaves the catalogue, and the site's owner can restore it.`

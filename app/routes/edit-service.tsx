@@ -70,7 +70,9 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Edit Service</h1>
       <FlashToast flash={actionData?.flash} />
-      <p className="mt-1 text-slate-600">{service.name}</p>
+      <p dir="auto" className="mt-1 wrap-anywhere text-slate-600">
+        {service.name}
+      </p>
       <ServiceForm
         state={actionData ?? { values: stored }}
         submitLabel="Save"

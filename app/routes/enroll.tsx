@@ -11,6 +11,7 @@ import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, TextAreaField, TextField } from "../components/form-field.tsx";
 import { Link } from "../components/links.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
+import { UserText } from "../components/user-text.tsx";
 import { appContext } from "../context.server.ts";
 import { parseForm } from "../lib/forms.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -79,7 +80,9 @@ export default function Enroll({ loaderData, actionData }: Route.ComponentProps)
   const { service, open, paymentInstructions } = loaderData;
   return (
     <div className="container-page max-w-2xl py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Enroll in {service.name}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        Enroll in <UserText>{service.name}</UserText>
+      </h1>
       <FlashToast flash={actionData?.flash} />
       {open ? (
         <section aria-labelledby="request-heading" className="form-card mt-6">

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { cancelEnrollment, listMyEnrollments } from "../../core/enrollments/enrollments.server.ts";
 import { formatLongDate } from "../../core/format.ts";
 import { Link } from "../components/links.tsx";
+import { UserText } from "../components/user-text.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
@@ -59,8 +60,11 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
               className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link to={`/services/${enrollment.serviceId}`} className="link font-semibold">
-                  {enrollment.serviceName}
+                <Link
+                  to={`/services/${enrollment.serviceId}`}
+                  className="link min-w-0 font-semibold"
+                >
+                  <UserText>{enrollment.serviceName}</UserText>
                 </Link>
                 <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">
                   {STATUS_WORDS[enrollment.status]}

@@ -12,6 +12,7 @@ import { HiddenNote } from "../components/hidden-note.tsx";
 import { Link } from "../components/links.tsx";
 import { Stars } from "../components/rating.tsx";
 import { SubmitButton } from "../components/submit-button.tsx";
+import { UserText } from "../components/user-text.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
@@ -120,7 +121,7 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
             Are you sure you want to delete
           </h2>
           <p className="mt-1 text-red-900">
-            your review of {confirming.serviceName}? This cannot be undone.
+            your review of <UserText>{confirming.serviceName}</UserText>? This cannot be undone.
           </p>
           <Form method="post" action="/my-reviews" className="mt-4 flex gap-3">
             <input type="hidden" name="reviewId" value={confirming.id} />
@@ -162,12 +163,16 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
             <tbody className="divide-y divide-slate-200">
               {reviews.map((review) => (
                 <tr key={review.id}>
-                  <td className="px-4 py-3 font-semibold text-slate-900">{review.serviceName}</td>
+                  <td dir="auto" className="px-4 py-3 font-semibold wrap-anywhere text-slate-900">
+                    {review.serviceName}
+                  </td>
                   <td className="px-4 py-3">
                     <Stars value={review.rating} />
                   </td>
                   <td className="px-4 py-3 text-slate-700">
-                    <p className="whitespace-pre-line break-words">{review.message}</p>
+                    <p dir="auto" className="whitespace-pre-line wrap-anywhere">
+                      {review.message}
+                    </p>
                     <HiddenNote review={review} />
                   </td>
                   <td className="space-x-4 whitespace-nowrap px-4 py-3">
@@ -185,9 +190,11 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                 key={review.id}
                 className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
               >
-                <p className="font-semibold text-slate-900">{review.serviceName}</p>
+                <p dir="auto" className="font-semibold wrap-anywhere text-slate-900">
+                  {review.serviceName}
+                </p>
                 <Stars value={review.rating} />
-                <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+                <p dir="auto" className="mt-2 whitespace-pre-line wrap-anywhere text-slate-700">
                   {review.message}
                 </p>
                 <HiddenNote review={review} />

@@ -185,14 +185,22 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                 : "Unpublished: this course is out of the catalogue. Restore it from Admin."}
             </p>
           )}
-          <h1 className="text-3xl font-extrabold leading-tight text-slate-900">{service.name}</h1>
+          <h1
+            dir="auto"
+            className="text-3xl font-extrabold leading-tight wrap-anywhere text-slate-900"
+          >
+            {service.name}
+          </h1>
           <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2">
             <RatingBadge rating={service.rating} size="lg" />
             <p className="text-xl font-bold text-brand-800">
               Price: $ {formatPrice(service.price)}
             </p>
           </div>
-          <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-700">
+          <p
+            dir="auto"
+            className="mt-6 whitespace-pre-line leading-relaxed wrap-anywhere text-slate-700"
+          >
             {service.description}
           </p>
           <CourseFacts details={service.details} />
@@ -261,7 +269,7 @@ export default function ServiceDetails({ loaderData, actionData }: Route.Compone
                   {formatOutcome(ownReview.outcome)}
                 </p>
               )}
-              <p className="mt-1 whitespace-pre-line break-words text-slate-700">
+              <p dir="auto" className="mt-1 whitespace-pre-line wrap-anywhere text-slate-700">
                 {ownReview.message}
               </p>
               <HiddenNote review={ownReview} />

@@ -77,7 +77,9 @@ export default function UpdateReview({ loaderData, actionData }: Route.Component
         />
         {/* An e-mail address is one long word: on a phone it breaks rather than widen the page. */}
         <div className="min-w-0 break-words">
-          <p className="font-semibold text-slate-900">{review.serviceName}</p>
+          <p dir="auto" className="font-semibold wrap-anywhere text-slate-900">
+            {review.serviceName}
+          </p>
           <p className="text-sm text-slate-600">Reviewing as {email}</p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { expectAccessible } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
+import { markWindow, windowMarked } from "./support/window-mark.ts";
 
 /**
  * The JSON API's reference (issue 28): every call by resource, from the site's own origin under
@@ -61,12 +62,16 @@ test("the footer's API link opens the reference in place, and a link to a shape 
   page,
 }) => {
   await page.goto("/");
+  // A mark on the window: a full page load would start a new one, without it.
+  await markWindow(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "API", exact: true }).click();
   await expect(page).toHaveURL(/\/api\/docs$/);
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  expect(await windowMarked(page)).toBe(true);
   const call = page.getByRole("article", { name: "GET /api/services/{id}", exact: true });
   await call.locator("summary").click();
   await call.getByRole("link", { name: "ServiceWithSummary" }).click();
   const shape = page.getByRole("article", { name: "ServiceWithSummary", exact: true });
   await expect(shape.getByRole("table", { name: "Fields of ServiceWithSummary" })).toBeVisible();
+  expect(await windowMarked(page)).toBe(true);
 });

@@ -6,6 +6,7 @@ import { ButtonForm } from "../button-form.tsx";
 import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
+import { UserText } from "../user-text.tsx";
 
 /** Courses: whether students' new courses wait for approval, and the courses out of the catalogue. */
 export function CoursesSection({
@@ -56,9 +57,9 @@ export function CoursesSection({
         <ul className="mt-2 divide-y divide-slate-200">
           {outOfCatalogue.map((service) => (
             <li key={service.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <span>
+              <span className="min-w-0">
                 <Link to={`/services/${service.id}`} className="link font-semibold">
-                  {service.name}
+                  <UserText>{service.name}</UserText>
                 </Link>{" "}
                 <span className="text-slate-600">
                   $ {formatPrice(service.price)} ·{" "}

@@ -10,6 +10,7 @@ import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { TextAreaField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
+import { UserText } from "../user-text.tsx";
 import { CardList } from "./card-list.tsx";
 
 const DECISIONS = [
@@ -32,16 +33,17 @@ export function EnrollmentsSection({
         {(enrollment) => (
           <>
             <p>
-              <span className="font-semibold text-slate-900">{enrollment.studentName}</span>{" "}
-              <a href={`mailto:${enrollment.studentEmail}`} className="link">
+              <UserText className="font-semibold text-slate-900">{enrollment.studentName}</UserText>{" "}
+              <a href={`mailto:${enrollment.studentEmail}`} className="link wrap-anywhere">
                 {enrollment.studentEmail}
               </a>
             </p>
             <p className="text-sm text-slate-600">
-              {`${enrollment.serviceName} · asked ${formatLongDate(enrollment.requestedAt, timeZone)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
+              <UserText>{enrollment.serviceName}</UserText>
+              {` · asked ${formatLongDate(enrollment.requestedAt, timeZone)} · start ${enrollment.startDate ?? "not given"} · ${enrollment.status}`}
             </p>
             {enrollment.message && (
-              <p className="mt-2 whitespace-pre-line break-words text-slate-700">
+              <p dir="auto" className="mt-2 whitespace-pre-line wrap-anywhere text-slate-700">
                 {enrollment.message}
               </p>
             )}

@@ -3,6 +3,7 @@ import { formatLongDate } from "../../../core/format.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { ButtonForm } from "../button-form.tsx";
 import { PanelSection } from "../panel-section.tsx";
+import { UserText } from "../user-text.tsx";
 import { CardList } from "./card-list.tsx";
 
 /** The contact form's messages, to mark handled. */
@@ -19,8 +20,8 @@ export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               {/* A long e-mail address breaks on a phone rather than widen the page. */}
               <p className="min-w-0 break-words">
-                <span className="font-semibold text-slate-900">{message.name}</span>{" "}
-                <a href={`mailto:${message.email}`} className="link">
+                <UserText className="font-semibold text-slate-900">{message.name}</UserText>{" "}
+                <a href={`mailto:${message.email}`} className="link wrap-anywhere">
                   {message.email}
                 </a>
               </p>
@@ -29,7 +30,9 @@ export function MessagesSection({ messages }: { messages: ReceivedMessage[] }) {
                 {message.handledAt ? " · handled" : ""}
               </p>
             </div>
-            <p className="mt-2 whitespace-pre-line break-words text-slate-700">{message.message}</p>
+            <p dir="auto" className="mt-2 whitespace-pre-line wrap-anywhere text-slate-700">
+              {message.message}
+            </p>
             {!message.handledAt && (
               <ButtonForm
                 fields={{ intent: "message-handled", messageId: message.id }}

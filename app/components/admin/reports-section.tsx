@@ -9,6 +9,7 @@ import { SelectField } from "../form-field.tsx";
 import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
+import { UserText } from "../user-text.tsx";
 import { CardList } from "./card-list.tsx";
 
 /** Reported reviews to hide or dismiss, and hidden reviews to show again. */
@@ -25,16 +26,23 @@ export function ReportsSection({
         {(review) => (
           <>
             <p className="text-sm text-slate-600">
-              {review.authorName} on{" "}
+              <UserText>{review.authorName}</UserText> on{" "}
               <Link to={`/services/${review.serviceId}`} className="link">
-                {review.serviceName}
+                <UserText>{review.serviceName}</UserText>
               </Link>
             </p>
-            <p className="mt-1 whitespace-pre-line break-words text-slate-800">{review.message}</p>
+            <p dir="auto" className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">
+              {review.message}
+            </p>
             <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
               {review.reports.map((report) => (
                 <li key={`${report.reporterName}-${report.at.toISOString()}`}>
-                  {`${reasonLabel(report.reason)}, by ${report.reporterName}${report.note ? `: “${report.note}”` : ""}`}
+                  {reasonLabel(report.reason)}, by <UserText>{report.reporterName}</UserText>
+                  {report.note && (
+                    <>
+                      : “<UserText>{report.note}</UserText>”
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
@@ -80,9 +88,11 @@ export function ReportsSection({
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
               >
                 <span className="min-w-0">
-                  <span className="font-semibold text-slate-900">{review.authorName}</span> on{" "}
-                  {review.serviceName}: {reasonLabel(review.reason)}
-                  <span className="block break-words text-sm text-slate-600">{review.message}</span>
+                  <UserText className="font-semibold text-slate-900">{review.authorName}</UserText>{" "}
+                  on <UserText>{review.serviceName}</UserText>: {reasonLabel(review.reason)}
+                  <span dir="auto" className="block wrap-anywhere text-sm text-slate-600">
+                    {review.message}
+                  </span>
                 </span>
                 <ButtonForm
                   fields={{ intent: "restore-review", reviewId: review.reviewId }}

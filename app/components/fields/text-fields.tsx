@@ -52,6 +52,8 @@ export function NameField({
       autoComplete="name"
       maxLength={MAX_NAME_LENGTH}
       required
+      // A name in Arabic or Hebrew is typed and shown right to left.
+      dir="auto"
       {...input}
     />
   );
