@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH } from "../../core/field-limits.ts";
 import { formatLongDate } from "../../core/format.ts";
+import { MAX_REPLY_LENGTH, MAX_REPORT_NOTE_LENGTH } from "../../core/limits/field-limits.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { formatOutcome } from "../../core/reviews/review-outcomes.ts";
 import type { PublicReview } from "../../core/reviews/reviews.server.ts";

@@ -1,6 +1,6 @@
 /**
  * The one set of form fields: each carries its label, its error and hint (tied to the control
- * with `aria-invalid` and `aria-describedby`) and the limits of `core/field-limits.ts`, and reads
+ * with `aria-invalid` and `aria-describedby`) and the limits of `core/limits/field-limits.ts`, and reads
  * its value and error from the `FieldForm` around it.
  */
 export { CheckboxField } from "./fields/checkbox-field.tsx";

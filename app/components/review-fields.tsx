@@ -1,4 +1,4 @@
-import { MAX_REVIEW_LENGTH } from "../../core/field-limits.ts";
+import { MAX_REVIEW_LENGTH } from "../../core/limits/field-limits.ts";
 import type { ReviewOutcome } from "../../core/reviews/review-outcomes.ts";
 import { TextAreaField } from "./form-field.tsx";
 import { ReviewOutcomeFields } from "./review-outcome-fields.tsx";

@@ -1,7 +1,7 @@
 import {
   MAX_SERVICE_DESCRIPTION_LENGTH,
   MAX_SERVICE_NAME_LENGTH,
-} from "../../core/field-limits.ts";
+} from "../../core/limits/field-limits.ts";
 import { CourseDetailsFields } from "./course-details-fields.tsx";
 import {
   CheckboxField,

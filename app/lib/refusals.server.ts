@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
 import type { ServiceRefusal } from "../../core/catalogue/services.server.ts";
-import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
+import type { WriteLimited, Writer } from "../../core/limits/rate-limit.server.ts";
 import type { ReviewRefusal } from "../../core/reviews/reviews.server.ts";
 import { type AppContext, appContext } from "../context.server.ts";
 

@@ -1,7 +1,7 @@
 import { data, useLocation } from "react-router";
 import { contactMessageSchema } from "../../core/contact/contact.ts";
 import { receiveContactMessage } from "../../core/contact/contact-messages.server.ts";
-import { MAX_CONTACT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
+import { MAX_CONTACT_MESSAGE_LENGTH } from "../../core/limits/field-limits.ts";
 import { getFooterWords } from "../../core/site/site-words.server.ts";
 import { ContactDetailsList, hasContactDetails } from "../components/contact-details.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";

@@ -5,7 +5,7 @@ import {
   listMyEnrollments,
   requestEnrollment,
 } from "../../core/enrollments/enrollments.server.ts";
-import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../../core/field-limits.ts";
+import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../../core/limits/field-limits.ts";
 import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { FieldForm, TextAreaField, TextField } from "../components/form-field.tsx";

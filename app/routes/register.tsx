@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { registrationSchema } from "../../core/accounts/accounts.server.ts";
-import { MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { MIN_PASSWORD_LENGTH } from "../../core/limits/field-limits.ts";
 import { FlashToast } from "../components/flash-toast.tsx";
 import {
   EmailField,

@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
-import { MAX_PASSWORD_LENGTH } from "../field-limits.ts";
 import { parseUploadedImagePath } from "../images/uploaded-images.ts";
-import { queueMail } from "../mail/mail-outbox.server.ts";
+import { MAX_PASSWORD_LENGTH } from "../limits/field-limits.ts";
 import {
   accountAddressDigest,
   accountPasswordGuessKey,
@@ -11,7 +10,8 @@ import {
   hitRateLimit,
   minutesInWords,
   rateLimits,
-} from "../rate-limit.server.ts";
+} from "../limits/rate-limit.server.ts";
+import { queueMail } from "../mail/mail-outbox.server.ts";
 import type { WebhookEventData } from "../webhooks/webhook-events.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import { accountDeletedMail } from "./account-mail.ts";
@@ -130,7 +130,7 @@ export async function deleteAccount(
     /** The client's address, for the password-check limit. */
     address: string;
     verifyPassword: VerifyPassword;
-    /** AUTH_SECRET, which the account's counters are keyed with (core/rate-limit.server.ts). */
+    /** AUTH_SECRET, which the account's counters are keyed with (core/limits/rate-limit.server.ts). */
     authSecret: string;
     siteUrl: string;
   },

@@ -2,13 +2,13 @@ import zxcvbnCommon from "@zxcvbn-ts/language-common";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
+import { isUploadedImage } from "../images/uploaded-images.ts";
 import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from "../field-limits.ts";
-import { isUploadedImage } from "../images/uploaded-images.ts";
+} from "../limits/field-limits.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { optionalHttpUrl } from "../web-address.ts";
 

@@ -1,6 +1,6 @@
 import type { DB } from "../../db/index.ts";
+import { hitRateLimit, rateLimits } from "../limits/rate-limit.server.ts";
 import { queuePasswordReset } from "../mail/mail-outbox.server.ts";
-import { hitRateLimit, rateLimits } from "../rate-limit.server.ts";
 import { sameSitePath } from "../redirect-target.ts";
 import { passwordResetRequestSchema } from "./accounts.server.ts";
 

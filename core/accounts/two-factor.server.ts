@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
-import { MAX_PASSWORD_LENGTH } from "../field-limits.ts";
+import { MAX_PASSWORD_LENGTH } from "../limits/field-limits.ts";
 
 /**
  * Two-factor sign-in (decision 0032): Better Auth's plugin keeps the secret and the backup codes

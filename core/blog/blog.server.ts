@@ -2,7 +2,7 @@ import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
 import { toDate } from "../../db/schema.ts";
 import type { SignedInUser } from "../accounts/signed-in-user.ts";
-import { MAX_POST_SLUG_LENGTH } from "../field-limits.ts";
+import { MAX_POST_SLUG_LENGTH } from "../limits/field-limits.ts";
 import { renderPostBodyAbsolute } from "./post-body.server.ts";
 import { findTag, type Tag, tagsOfPosts } from "./post-tags.server.ts";
 import {

@@ -3,7 +3,7 @@
  * editor alike: a post's address from its title, its summary from its first paragraph, its
  * reading time.
  */
-import { MAX_POST_EXCERPT_LENGTH, MAX_POST_SLUG_LENGTH } from "../field-limits.ts";
+import { MAX_POST_EXCERPT_LENGTH, MAX_POST_SLUG_LENGTH } from "../limits/field-limits.ts";
 
 /** What a post's (or a tag's) address may hold. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

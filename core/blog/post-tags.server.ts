@@ -1,5 +1,5 @@
 import type { DB } from "../../db/index.ts";
-import { MAX_TAG_LENGTH } from "../field-limits.ts";
+import { MAX_TAG_LENGTH } from "../limits/field-limits.ts";
 import { slugify } from "./post-rules.ts";
 
 /** A tag as the blog shows it: its name, and its page /blog/tag/{slug}. */

@@ -3,6 +3,9 @@ import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
 import { toDate } from "../../db/schema.ts";
+import { isPlausibleId } from "../ids.ts";
+import { type PreparedImage, storeImage } from "../images/images.server.ts";
+import { isUploadedImage } from "../images/uploaded-images.ts";
 import {
   MAX_POST_BODY_LENGTH,
   MAX_POST_EXCERPT_LENGTH,
@@ -13,11 +16,8 @@ import {
   MAX_POST_TAGS,
   MAX_POST_TITLE_LENGTH,
   MAX_TAG_LENGTH,
-} from "../field-limits.ts";
-import { isPlausibleId } from "../ids.ts";
-import { type PreparedImage, storeImage } from "../images/images.server.ts";
-import { isUploadedImage } from "../images/uploaded-images.ts";
-import { countWrite, type WriteLimited, type Writer } from "../rate-limit.server.ts";
+} from "../limits/field-limits.ts";
+import { countWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { requiredText } from "../required-text.ts";
 import { handToNewsletter } from "./post-newsletter.server.ts";
 import {

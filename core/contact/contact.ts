@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { MAX_CONTACT_MESSAGE_LENGTH, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../field-limits.ts";
+import {
+  MAX_CONTACT_MESSAGE_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+} from "../limits/field-limits.ts";
 import { requiredText } from "../required-text.ts";
 
 export const contactMessageSchema = z.object({

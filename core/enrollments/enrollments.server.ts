@@ -4,10 +4,10 @@ import { inlineLimit } from "../../db/inline-limit.ts";
 import { type EnrollmentStatus, toDate } from "../../db/schema.ts";
 import { listOwners } from "../accounts/owners.server.ts";
 import type { SignedInUser } from "../accounts/signed-in-user.ts";
-import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../field-limits.ts";
 import { isPlausibleId } from "../ids.ts";
+import { MAX_ENROLLMENT_MESSAGE_LENGTH } from "../limits/field-limits.ts";
+import { countWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
-import { countWrite, type WriteLimited, type Writer } from "../rate-limit.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 

@@ -9,8 +9,11 @@ import {
   toDate,
 } from "../../db/schema.ts";
 import type { SignedInUser } from "../accounts/signed-in-user.ts";
-import { MAX_NEWSLETTER_BODY_LENGTH, MAX_NEWSLETTER_SUBJECT_LENGTH } from "../field-limits.ts";
 import { isPlausibleId } from "../ids.ts";
+import {
+  MAX_NEWSLETTER_BODY_LENGTH,
+  MAX_NEWSLETTER_SUBJECT_LENGTH,
+} from "../limits/field-limits.ts";
 import { requiredText } from "../required-text.ts";
 import { type Mail, queueMail, queueNewsletterDeliveries } from "./mail-outbox.server.ts";
 import { composeIssueMail, composeTestMail } from "./newsletter-mail.server.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { DB } from "../../db/index.ts";
 import type { SubscriberStatus } from "../../db/schema.ts";
 import { emailSchema } from "../accounts/accounts.server.ts";
-import { hitRateLimit, rateLimits, type WriteLimited } from "../rate-limit.server.ts";
+import { hitRateLimit, rateLimits, type WriteLimited } from "../limits/rate-limit.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import { queueMail } from "./mail-outbox.server.ts";

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { toDate } from "../../db/schema.ts";
 import type { SignedInUser } from "../accounts/signed-in-user.ts";
-import { MAX_REPORT_NOTE_LENGTH } from "../field-limits.ts";
 import { isPlausibleId } from "../ids.ts";
-import { countWrite, type WriteLimited, type Writer } from "../rate-limit.server.ts";
+import { MAX_REPORT_NOTE_LENGTH } from "../limits/field-limits.ts";
+import { countWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { REPORT_REASONS, type ReportReason } from "./report-reasons.ts";
 import { findVisibleReview } from "./reviews.server.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import type { SignedInUser } from "../accounts/signed-in-user.ts";
-import { MAX_REPLY_LENGTH } from "../field-limits.ts";
 import { isPlausibleId } from "../ids.ts";
+import { MAX_REPLY_LENGTH } from "../limits/field-limits.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
 import { requiredText } from "../required-text.ts";
 import { SITE_NAME } from "../site/site.ts";

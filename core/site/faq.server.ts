@@ -1,5 +1,5 @@
 import type { DB } from "../../db/index.ts";
-import { MAX_FAQ_ITEMS, MIN_FAQ_ITEMS } from "../field-limits.ts";
+import { MAX_FAQ_ITEMS, MIN_FAQ_ITEMS } from "../limits/field-limits.ts";
 import { recordSiteWordChange } from "./site-word-changes.server.ts";
 import { FAQ_KEY, faqFrom } from "./site-words.server.ts";
 import type { FaqItem } from "./site-words.ts";

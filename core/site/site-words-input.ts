@@ -10,7 +10,7 @@ import {
   MAX_POSTAL_ADDRESS_LENGTH,
   MAX_SOCIAL_LINKS,
   MAX_SOCIAL_URL_LENGTH,
-} from "../field-limits.ts";
+} from "../limits/field-limits.ts";
 import { requiredText } from "../required-text.ts";
 import { isSocialNetwork, type SocialLink } from "./site-words.ts";
 

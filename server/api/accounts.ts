@@ -10,7 +10,7 @@ import {
 } from "../../core/accounts/account-export.server.ts";
 import { isEmailVerified } from "../../core/accounts/accounts.server.ts";
 import { issueApiToken } from "../../core/accounts/api-tokens.server.ts";
-import { MAX_EMAIL_LENGTH } from "../../core/field-limits.ts";
+import { MAX_EMAIL_LENGTH } from "../../core/limits/field-limits.ts";
 import { privateJson } from "../http-caching.ts";
 import { readJson } from "./bodies.ts";
 import {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { userForApiToken } from "../../core/accounts/api-tokens.server.ts";
 import type { SignedInUser } from "../../core/accounts/signed-in-user.ts";
-import type { WriteLimited, Writer } from "../../core/rate-limit.server.ts";
+import type { WriteLimited, Writer } from "../../core/limits/rate-limit.server.ts";
 import type { DB } from "../../db/index.ts";
 import type { Auth } from "../auth/index.ts";
 import type { SessionReader } from "../auth/session-reader.ts";

@@ -117,7 +117,7 @@ export interface Operation {
   errorBody?: z.ZodType;
 }
 
-/** A write refused by a limit (core/rate-limit.server.ts): nothing was written. */
+/** A write refused by a limit (core/limits/rate-limit.server.ts): nothing was written. */
 export const TOO_MANY_WRITES: Answer = {
   description:
     "Over a write limit (30 writes in 10 minutes per address; per account 5 new courses a day, 10 new reviews an hour): nothing was written.",

@@ -19,7 +19,7 @@ import {
   updatePost,
 } from "../../core/blog/posts.server.ts";
 import { ownUploadPath } from "../../core/images/uploaded-images.ts";
-import type { WriteLimited } from "../../core/rate-limit.server.ts";
+import type { WriteLimited } from "../../core/limits/rate-limit.server.ts";
 import { absoluteUrl } from "../../core/site/site.ts";
 import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { parsePublishAt } from "../../core/site/time-zones.ts";

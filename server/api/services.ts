@@ -16,7 +16,7 @@ import {
 } from "../../core/catalogue/services.server.ts";
 import { type PreparedImage, readImageUpload } from "../../core/images/images.server.ts";
 import { ownUploadPath } from "../../core/images/uploaded-images.ts";
-import type { WriteLimited } from "../../core/rate-limit.server.ts";
+import type { WriteLimited } from "../../core/limits/rate-limit.server.ts";
 import { summarizeCourseReviews } from "../../core/reviews/course-reviews.server.ts";
 import { publicJson } from "../http-caching.ts";
 import { isMultipart } from "../request-bodies.ts";

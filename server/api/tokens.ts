@@ -8,7 +8,7 @@ import {
 } from "../../core/accounts/api-tokens.server.ts";
 import { endSignedInDevice } from "../../core/accounts/sessions.server.ts";
 import { TOTP_CODE } from "../../core/accounts/two-factor.server.ts";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../core/limits/field-limits.ts";
 import { authRequestHeaders } from "../auth/request-headers.ts";
 import { problems, readJson } from "./bodies.ts";
 import { type ApiOptions, logRefusal } from "./identity.ts";

@@ -19,7 +19,7 @@ import {
   minutesInWords,
   type RateLimitRule,
   rateLimits,
-} from "../../core/rate-limit.server.ts";
+} from "../../core/limits/rate-limit.server.ts";
 import type { DB } from "../../db/index.ts";
 import type { SendMail } from "../mail.ts";
 import type { SecurityEvent, SecurityEventName, SecurityLog } from "../security-log.ts";

@@ -3,7 +3,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { mailToConfirmAddress } from "../../core/accounts/account-mail.ts";
 import { trustEmailProvenByGoogle } from "../../core/accounts/accounts.server.ts";
 import { SESSION_INACTIVITY_SECONDS } from "../../core/accounts/sessions.server.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/field-limits.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/limits/field-limits.ts";
 import { SITE_NAME } from "../../core/site/site.ts";
 import type { DatabaseHandle } from "../../db/index.ts";
 import type { Config } from "../config.ts";
@@ -173,7 +173,7 @@ export function createAuth({
     // Rate limits, the password and profile policy and the security log, for the JSON API and
     // the page actions alike (server/auth/account-rules.ts).
     hooks: composeHooks({ before: [rules.before], after: [rules.after] }),
-    // Our own limiter (core/rate-limit.server.ts, applied by the hooks) keys on the client's address
+    // Our own limiter (core/limits/rate-limit.server.ts, applied by the hooks) keys on the client's address
     // and on the account.
     rateLimit: { enabled: false },
     advanced: {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_TABLES } from "../../core/accounts/account-data-tables.ts";
 import type { AccountExport } from "../../core/accounts/account-export.server.ts";
-import { accountPasswordGuessKey } from "../../core/rate-limit.server.ts";
+import { accountPasswordGuessKey } from "../../core/limits/rate-limit.server.ts";
 import {
   cookieHeader,
   ORIGIN,

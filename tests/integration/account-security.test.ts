@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "../../core/rate-limit.server.ts";
+import { rateLimits } from "../../core/limits/rate-limit.server.ts";
 import { cookieHeader, ORIGIN, postForm, postJson, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { testSiteOn } from "../support/test-app.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { rateLimits } from "../../core/rate-limit.server.ts";
+import { rateLimits } from "../../core/limits/rate-limit.server.ts";
 import { ORIGIN, postForm, signUp } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { makeOwner } from "../support/owners.ts";

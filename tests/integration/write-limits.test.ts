@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { rateLimits } from "../../core/rate-limit.server.ts";
+import { rateLimits } from "../../core/limits/rate-limit.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";

@@ -1,4 +1,4 @@
-import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_ABOUT_BIO_LENGTH } from "../../../core/limits/field-limits.ts";
 import { CheckboxField, FieldForm, FileField, TextAreaField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";

@@ -3,7 +3,7 @@ import {
   MAX_OPENING_HOURS_LENGTH,
   MAX_PHONE_LENGTH,
   MAX_POSTAL_ADDRESS_LENGTH,
-} from "../../../core/field-limits.ts";
+} from "../../../core/limits/field-limits.ts";
 import type { ContactDetails } from "../../../core/site/site-words.ts";
 import { FieldForm, TextAreaField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import type { Enrollment } from "../../../core/enrollments/enrollments.server.ts";
+import { formatLongDate } from "../../../core/format.ts";
 import {
   MAX_ENROLLMENT_MESSAGE_LENGTH,
   MAX_PAYMENT_INSTRUCTIONS_LENGTH,
-} from "../../../core/field-limits.ts";
-import { formatLongDate } from "../../../core/format.ts";
+} from "../../../core/limits/field-limits.ts";
 import type { SiteSettings } from "../../../core/site/site-settings.server.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { TextAreaField } from "../form-field.tsx";

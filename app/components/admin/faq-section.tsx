@@ -3,7 +3,7 @@ import {
   MAX_FAQ_ITEMS,
   MAX_FAQ_QUESTION_LENGTH,
   MIN_FAQ_ITEMS,
-} from "../../../core/field-limits.ts";
+} from "../../../core/limits/field-limits.ts";
 import type { FaqItem } from "../../../core/site/site-words.ts";
 import { FieldForm, TextAreaField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";

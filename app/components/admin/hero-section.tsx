@@ -1,4 +1,4 @@
-import { MAX_HERO_TEXT_LENGTH, MAX_HERO_TITLE_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_HERO_TEXT_LENGTH, MAX_HERO_TITLE_LENGTH } from "../../../core/limits/field-limits.ts";
 import type { Hero } from "../../../core/site/site-words.ts";
 import { FieldForm, TextAreaField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";

@@ -1,7 +1,7 @@
 import {
   MAX_NEWSLETTER_BODY_LENGTH,
   MAX_NEWSLETTER_SUBJECT_LENGTH,
-} from "../../../core/field-limits.ts";
+} from "../../../core/limits/field-limits.ts";
 import { FieldForm, type FormState, TextAreaField, TextField } from "../form-field.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 

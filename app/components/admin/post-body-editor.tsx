@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { MAX_POST_BODY_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_POST_BODY_LENGTH } from "../../../core/limits/field-limits.ts";
 import { TextAreaField } from "../form-field.tsx";
 
 /** How long typing must pause before the preview is asked for again. */

@@ -8,7 +8,7 @@ import {
   MAX_POST_SLUG_LENGTH,
   MAX_POST_TAGS,
   MAX_POST_TITLE_LENGTH,
-} from "../../../core/field-limits.ts";
+} from "../../../core/limits/field-limits.ts";
 import {
   CheckboxField,
   FieldForm,

@@ -1,4 +1,4 @@
-import { MAX_SOCIAL_LINKS, MAX_SOCIAL_URL_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_SOCIAL_LINKS, MAX_SOCIAL_URL_LENGTH } from "../../../core/limits/field-limits.ts";
 import { SOCIAL_NETWORKS, type SocialLink } from "../../../core/site/site-words.ts";
 import { FieldForm, SelectField, TextField } from "../form-field.tsx";
 import { PanelSection } from "../panel-section.tsx";

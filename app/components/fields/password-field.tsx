@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useEffect, useState } from "react";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/limits/field-limits.ts";
 import { Field, type FieldProps, useFieldParts } from "./field.tsx";
 
 /**

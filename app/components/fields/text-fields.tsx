@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../../core/limits/field-limits.ts";
 import { Field, type FieldProps, useFieldParts } from "./field.tsx";
 
 /** A control's own attributes; the field sets its name, id and ARIA, and its value is text. */

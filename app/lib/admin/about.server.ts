@@ -1,5 +1,5 @@
-import { MAX_ABOUT_BIO_LENGTH } from "../../../core/field-limits.ts";
 import { readImageUpload, storeImage } from "../../../core/images/images.server.ts";
+import { MAX_ABOUT_BIO_LENGTH } from "../../../core/limits/field-limits.ts";
 import { saveAbout } from "../../../core/site/site-words.server.ts";
 import { appContext } from "../../context.server.ts";
 import { redirectWithToast } from "../toast.server.ts";

@@ -3,7 +3,7 @@ import {
   decisionInputSchema,
   mayDecideEnrollment,
 } from "../../../core/enrollments/enrollments.server.ts";
-import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/field-limits.ts";
+import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/limits/field-limits.ts";
 import { setPaymentInstructions } from "../../../core/site/site-settings.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";

@@ -9,7 +9,7 @@ import {
   unpublishPost,
   updatePost,
 } from "../../../core/blog/posts.server.ts";
-import type { WriteLimited } from "../../../core/rate-limit.server.ts";
+import type { WriteLimited } from "../../../core/limits/rate-limit.server.ts";
 import { formatInTimeZone } from "../../../core/site/time-zones.ts";
 import { type AppContext, appContext } from "../../context.server.ts";
 import { formValues } from "../forms.ts";

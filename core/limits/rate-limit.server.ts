@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { sql } from "kysely";
-import type { DB } from "../db/index.ts";
+import type { DB } from "../../db/index.ts";
 
 export interface RateLimitRule {
   /** How many attempts a window allows. */
