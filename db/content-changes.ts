@@ -7,8 +7,13 @@ import pg from "pg";
  * response cache subscribes; nothing is watched until something does.
  */
 export interface ContentChanges {
-  /** Calls `onTags` with the tags of each change committed from now on, in any process. */
-  subscribe(onTags: (tags: string[]) => void): void;
+  /**
+   * Calls `onTags` with the tags of each change committed from now on, in any process, and the
+   * moment (`performance.now()`) they were committed after at the earliest, as far as this
+   * process can tell: the response cache serves a copy older than a change for a bounded time
+   * only (decision 0056). `-Infinity` when unknown (the listener was down meanwhile).
+   */
+  subscribe(onTags: (tags: string[], committedAfter: number) => void): void;
   /**
    * Delivers the changes committed so far, at once. SQLite reads its stamps here (microseconds,
    * no round trip); PostgreSQL's arrive by themselves, so this does nothing there.
@@ -58,7 +63,7 @@ const SQLITE_POLL_MS = 100;
  * cache, so nobody sees their own write missing.)
  */
 export function sqliteContentChanges(path: string): ContentChanges {
-  const subscribers: ((tags: string[]) => void)[] = [];
+  const subscribers: ((tags: string[], committedAfter: number) => void)[] = [];
   let reader: { database: DatabaseSync; newest: StatementSync; since: StatementSync } | undefined;
   let seen = 0;
   let watching = false;
@@ -92,13 +97,15 @@ export function sqliteContentChanges(path: string): ContentChanges {
       const now = performance.now();
       if (!wrote && now - readAt < SQLITE_POLL_MS) return;
       wrote = false;
+      // What is found now was committed after the previous look found nothing newer.
+      const committedAfter = readAt;
       readAt = now;
       const newest = Number((reader.newest.get() as { seq: number }).seq);
       if (newest <= seen) return;
       const rows = reader.since.all(seen) as { tag: string; seq: number }[];
       seen = newest;
       const tags = rows.map((row) => row.tag);
-      for (const subscriber of subscribers) subscriber(tags);
+      for (const subscriber of subscribers) subscriber(tags, committedAfter);
     },
     get watching() {
       return watching;
@@ -123,15 +130,20 @@ const SETTLE_TIMEOUT_MS = 2000;
  * is back every subscriber hears `site` (what happened meanwhile is unknown).
  */
 export function postgresContentChanges(connectionString: string): ContentChanges {
-  const subscribers: ((tags: string[]) => void)[] = [];
+  const subscribers: ((tags: string[], committedAfter: number) => void)[] = [];
   let client: pg.Client | undefined;
   let watching = false;
   let closed = false;
   let markers = 0;
   const waiting = new Map<string, () => void>();
   const marker = `settled:${process.pid}:${Math.random().toString(36).slice(2)}:`;
-  const deliver = (tags: string[]) => {
-    for (const subscriber of subscribers) subscriber(tags);
+  /**
+   * A NOTIFY arrives a moment after its commit (well under a millisecond on one machine, unless
+   * this process is busy): its arrival is taken for its commit. What happened while the listener
+   * was down is unknown (`-Infinity`).
+   */
+  const deliver = (tags: string[], committedAfter = performance.now()) => {
+    for (const subscriber of subscribers) subscriber(tags, committedAfter);
   };
 
   async function connect() {
@@ -165,7 +177,7 @@ export function postgresContentChanges(connectionString: string): ContentChanges
       await listener.connect();
       await listener.query(`listen ${CONTENT_CHANGES_CHANNEL}`);
       if (client !== listener || closed) return;
-      deliver([EVERYTHING]);
+      deliver([EVERYTHING], Number.NEGATIVE_INFINITY);
       watching = true;
     } catch (error) {
       if (!closed) console.error("The content-changes listener cannot connect:", String(error));
@@ -193,7 +205,7 @@ export function postgresContentChanges(connectionString: string): ContentChanges
         setTimeout(() => {
           if (!waiting.delete(payload)) return;
           // Not back in time: forget everything rather than risk an old answer.
-          deliver([EVERYTHING]);
+          deliver([EVERYTHING], Number.NEGATIVE_INFINITY);
           resolve();
         }, SETTLE_TIMEOUT_MS).unref();
       });

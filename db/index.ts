@@ -14,8 +14,11 @@ import {
   postgresContentChanges,
   sqliteContentChanges,
 } from "./content-changes.ts";
+import { type DatabaseTimings, timeDriver } from "./driver-timings.ts";
 import type { Database } from "./schema.ts";
 import { NodeSqliteDialect, openSqlite } from "./sqlite-dialect.ts";
+
+export type { DatabaseTimings } from "./driver-timings.ts";
 
 export type DB = Kysely<Database>;
 export type Engine = "sqlite" | "postgres";
@@ -29,8 +32,18 @@ export interface DatabaseHandle {
   poolUsage?: () => { inUse: number; waiting: number };
 }
 
-/** `file:` URLs (or bare paths) open SQLite; `postgres://` and `postgresql://` open PostgreSQL. */
-export function openDatabase(url: string): DatabaseHandle {
+/**
+ * `file:` URLs (or bare paths) open SQLite; `postgres://` and `postgresql://` open PostgreSQL.
+ * `timings`, when given, hears where queries wait (db/driver-timings.ts).
+ */
+export function openDatabase(
+  url: string,
+  { timings }: { timings?: DatabaseTimings } = {},
+): DatabaseHandle {
+  const wrap = (changes: ContentChanges) => (driver: Driver) => {
+    const announcing = announceWrites(driver, changes);
+    return timings ? timeDriver(announcing, timings) : announcing;
+  };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // A connection the server ends while it sits idle in the pool (a restart, a failover, an
@@ -43,7 +56,7 @@ export function openDatabase(url: string): DatabaseHandle {
     );
     const changes = postgresContentChanges(url);
     return {
-      db: new Kysely<Database>({ dialect: new ChangeAnnouncingPostgresDialect(pool, changes) }),
+      db: new Kysely<Database>({ dialect: new WrappedPostgresDialect(pool, wrap(changes)) }),
       engine: "postgres",
       changes,
       poolUsage: () => ({
@@ -57,7 +70,7 @@ export function openDatabase(url: string): DatabaseHandle {
   const changes = sqliteContentChanges(path);
   return {
     db: new Kysely<Database>({
-      dialect: new NodeSqliteDialect(path, (driver) => announceWrites(driver, changes)),
+      dialect: new NodeSqliteDialect(path, wrap(changes)),
     }),
     engine: "sqlite",
     changes,
@@ -160,16 +173,16 @@ function announceWrites(driver: Driver, changes: ContentChanges): Driver {
   return driver;
 }
 
-class ChangeAnnouncingPostgresDialect extends PostgresDialect {
-  readonly #changes: ContentChanges;
+class WrappedPostgresDialect extends PostgresDialect {
+  readonly #wrapDriver: (driver: Driver) => Driver;
 
-  constructor(pool: pg.Pool, changes: ContentChanges) {
+  constructor(pool: pg.Pool, wrapDriver: (driver: Driver) => Driver) {
     super({ pool });
-    this.#changes = changes;
+    this.#wrapDriver = wrapDriver;
   }
 
   override createDriver(): Driver {
-    return announceWrites(super.createDriver(), this.#changes);
+    return this.#wrapDriver(super.createDriver());
   }
 }
 

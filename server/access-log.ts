@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { redactTarget } from "./log-redaction.ts";
 import { jsonText, type Logger, writeInfoLine } from "./logger.ts";
 import { type AnswerTally, type Metrics, routePattern } from "./metrics.ts";
-import type { RequestRecord } from "./request-scope.ts";
+import type { RequestRecord, RequestWaits } from "./request-scope.ts";
 
 export interface AnsweredRequest {
   method: string;
@@ -39,6 +39,8 @@ export function writeAccessLine(
   writeInfoLine(
     logger,
     `"requestId":"${record.id}${middle.text},"bytes":${answered.bytes},"durationMs":${hundredthsText(answered.durationMs)}${
+      record.waits === undefined ? "" : waitsText(record.waits)
+    }${
       record.userId === undefined && !answered.aborted
         ? ANONYMOUS_LINE_ENDS[cache]
         : `,"cache":"${cache}"${record.userId === undefined ? "" : `,"userId":${jsonText(record.userId)}`}${
@@ -49,10 +51,21 @@ export function writeAccessLine(
   );
 }
 
+/** Where a request that used the database waited (server/request-scope.ts). */
+function waitsText(waits: RequestWaits): string {
+  return `,"waits":{"connectionMs":${hundredthsText(
+    waits.connectionMs,
+  )},"lockMs":${hundredthsText(waits.lockMs)},"transactionMs":${hundredthsText(
+    waits.transactionMs,
+  )},"commitMs":${hundredthsText(waits.commitMs)}}`;
+}
+
 /** How the line of an anonymous answer the client took whole ends: one string, not four. */
 const ANONYMOUS_LINE_ENDS = {
   hit: ',"cache":"hit","msg":"request"',
   miss: ',"cache":"miss","msg":"request"',
+  stale: ',"cache":"stale","msg":"request"',
+  shared: ',"cache":"shared","msg":"request"',
   pass: ',"cache":"pass","msg":"request"',
 } as const;
 

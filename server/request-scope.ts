@@ -11,8 +11,28 @@ export interface RequestRecord {
   readonly id: string;
   /** The signed-in user, once a session or token was read. */
   userId: string | undefined;
-  /** Whether the response cache answered (`hit`), was asked and did not hold it (`miss`). */
-  cache: "hit" | "miss" | undefined;
+  /**
+   * Whether the response cache answered (`hit`), was asked and did not hold it (`miss`), gave
+   * the previous copy while the page rendered again (`stale`), or another request's render
+   * (`shared`).
+   */
+  cache: CacheOutcome | undefined;
+  /** Where a request that used the database waited (db/driver-timings.ts); undefined until then. */
+  waits: RequestWaits | undefined;
+}
+
+export type CacheOutcome = "hit" | "miss" | "stale" | "shared";
+
+/** Milliseconds, summed over the request's queries and transactions. */
+export interface RequestWaits {
+  /** Waiting for a database connection (SQLite's one, PostgreSQL's pool). */
+  connectionMs: number;
+  /** Waiting for the write lock as a transaction began. */
+  lockMs: number;
+  /** Inside transactions, up to their commit. */
+  transactionMs: number;
+  /** Committing (the fsync, and hearing the change announced). */
+  commitMs: number;
 }
 
 /**
@@ -20,7 +40,7 @@ export interface RequestRecord {
  * `userId` later would change shape, and the line's reads of them would meet four shapes.
  */
 export function newRequestRecord(id: string): RequestRecord {
-  return { id, userId: undefined, cache: undefined };
+  return { id, userId: undefined, cache: undefined, waits: undefined };
 }
 
 const scope = new AsyncLocalStorage<RequestRecord>();
@@ -51,7 +71,30 @@ export function noteUser(userId: string | undefined) {
   if (record && userId) record.userId = userId;
 }
 
-export function noteCache(outcome: "hit" | "miss") {
+export function noteCache(outcome: CacheOutcome) {
   const record = scope.getStore();
   if (record) record.cache = outcome;
 }
+
+/** The waits of the request being answered, made on first use; undefined outside a request. */
+export function currentWaits(): RequestWaits | undefined {
+  const record = scope.getStore();
+  if (!record) return undefined;
+  record.waits ??= { connectionMs: 0, lockMs: 0, transactionMs: 0, commitMs: 0 };
+  return record.waits;
+}
+
+/** Tells the database's timings (db/driver-timings.ts) to the request being answered. */
+export const requestDatabaseTimings = {
+  connectionWaited(ms: number) {
+    const waits = currentWaits();
+    if (waits) waits.connectionMs += ms;
+  },
+  transactionEnded(lockWaitMs: number, workMs: number, commitMs: number) {
+    const waits = currentWaits();
+    if (!waits) return;
+    waits.lockMs += lockWaitMs;
+    waits.transactionMs += workMs;
+    waits.commitMs += commitMs;
+  },
+};

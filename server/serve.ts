@@ -23,7 +23,12 @@ import { shedLoad } from "./load-shedding.ts";
 import { createLogger } from "./logger.ts";
 import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
-import { inRequest, newRequestRecord, requestIdFor } from "./request-scope.ts";
+import {
+  inRequest,
+  newRequestRecord,
+  requestDatabaseTimings,
+  requestIdFor,
+} from "./request-scope.ts";
 import { checkDatabase, checkDataDirectory, listen } from "./start-up-failures.ts";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -56,7 +61,8 @@ export async function serve({
   // What the operator must fix is said in one line before anything is written (decision 0051).
   checkDataDirectory(config);
   await checkDatabase(config.databaseUrl);
-  const database = openDatabase(config.databaseUrl);
+  // Each request's line says where it waited in the database (decision 0056).
+  const database = openDatabase(config.databaseUrl, { timings: requestDatabaseTimings });
   const { db, engine } = database;
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
@@ -116,9 +122,13 @@ export async function serve({
    * itself: set beforehand, node:http would set every header of the list one by one (a tenth of
    * a kept answer's time).
    */
-  const answerKept = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
+  const answerKept = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+  ): false | "hit" | "stale" => {
     drain.admit(res);
-    return !asksAboutNow(req) && responseCache?.answerDirectly(req, res, requestId) === true;
+    return !asksAboutNow(req) && (responseCache?.answerDirectly(req, res, requestId) ?? false);
   };
   /** Any other answer: through the overload guard to the app, or straight to it for a probe. */
   const answerInApp = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
@@ -142,8 +152,9 @@ export async function serve({
     // A pipelined request (no socket yet) waits for the answers before it: its answer is not
     // sent at once, so it is watched as any other.
     const pipelined = res.socket === null;
-    if (!pipelined && answerKept(req, res, record.id)) {
-      record.cache = "hit";
+    const kept = !pipelined && answerKept(req, res, record.id);
+    if (kept) {
+      record.cache = kept;
       if (start) answeredAtOnce(observers, req, res, record, start);
       return;
     }
