@@ -6,7 +6,7 @@ import type { Server, ServerResponse } from "node:http";
  * open, says `Connection: close`, so a keep-alive client sends nothing more on it and the
  * connection ends with its answer instead of racing the close.
  */
-export function createDrain(server: Server) {
+export function createDrain(servers: readonly Server[]) {
   /** Answers not yet finished: only those answered after a wait (a cached one is sent at once). */
   const pending = new Set<ServerResponse>();
   let draining = false;
@@ -22,16 +22,20 @@ export function createDrain(server: Server) {
       response.once("close", () => pending.delete(response));
     },
     /** Stops accepting connections; resolves once every open one has ended. */
-    drain(): Promise<void> {
+    async drain(): Promise<void> {
       draining = true;
       for (const response of pending) {
         if (!response.headersSent) response.setHeader("Connection", "close");
       }
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
       // An answer whose headers went out before the drain leaves its connection idle once sent:
       // that is closed then rather than left to its keep-alive timeout.
-      const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
-      return closed.finally(() => clearInterval(closeIdle));
+      const closeIdle = setInterval(() => {
+        for (const server of servers) server.closeIdleConnections();
+      }, 50);
+      await closed.finally(() => clearInterval(closeIdle));
     },
   };
 }

@@ -15,7 +15,7 @@ const BUSY_JSON = JSON.stringify({ message: "The server is busy. Please try agai
 const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy - IELTS Hub</title></head><body><main><h1>The site is busy</h1><p>Too many people are visiting at once. Please try again in a moment.</p></main></body></html>`;
 
 /** Methods that only read: everything else writes, and is admitted before them (decision 0056). */
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Bounded work in flight: past `maxInFlight` requests being answered, a new read gets an
@@ -62,7 +62,8 @@ export function shedLoad(
   return Object.assign(handle, { inFlight: () => inFlight });
 }
 
-function refuseAsBusy(req: IncomingMessage, res: ServerResponse) {
+/** The quick 503 of an overloaded process, as a page or as JSON. */
+export function refuseAsBusy(req: IncomingMessage, res: ServerResponse) {
   // The API's reference (/api/docs) is a page: it is told so as a page.
   const api = isApiPath((req.url ?? "").split("?")[0] ?? "");
   const body = api ? BUSY_JSON : BUSY_PAGE;

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { type ContentChanges, EVERYTHING } from "../db/content-changes.ts";
+import { isAnonymous } from "./anonymous-request.ts";
 import { clientHolds } from "./http-caching.ts";
 
 /**
@@ -21,7 +22,8 @@ import { clientHolds } from "./http-caching.ts";
  * - Kept answers carry an ETag; a request with it in If-None-Match gets 304. An answer from the
  *   cache says so with `X-Cache: hit` (for operators and the tests).
  * - One render per changed page (decision 0056): when a write makes a kept answer stale, the first
- *   request for it renders it again; the others meanwhile get the previous copy (`X-Cache:
+ *   request for it renders it again (or, if the copy is younger than `RENDER_AT_MOST_EVERY_MS`,
+ *   the first request after that); the others meanwhile get the previous copy (`X-Cache:
  *   stale`) while the write is less than `STALE_FOR_AT_MOST_MS` old, and otherwise wait for that
  *   render. A crowd never renders the same page at once, and nobody sees a copy a second older
  *   than a write.
@@ -50,6 +52,10 @@ interface KeptAnswer extends Seen {
   status: number;
   /** The key it is kept under. */
   key: string;
+  /** When it was kept (`performance.now()`). */
+  keptAt: number;
+  /** Whether it replaced a copy a write had made stale (a page being written to). */
+  afterWrite: boolean;
   /** Header names and values, flat, as node:http's writeHead takes them. */
   headers: string[];
   /** The 304's headers: the same without the body's length and encoding. */
@@ -80,6 +86,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * earliest it can have been committed: so no copy is served a second after the write.
  */
 export const STALE_FOR_AT_MOST_MS = 800;
+/**
+ * A page rendered again after a write is not rendered again for a newer write until this long
+ * after: its copy is served (within `STALE_FOR_AT_MOST_MS` of the write) until then. Writes in
+ * quick succession — fifty writers changing the catalogue — so cost a few renders a second, not
+ * one each, while the copy served is never more than 250 ms plus a render behind.
+ */
+export const RENDER_AT_MOST_EVERY_MS = 250;
 /** Changes are remembered this long with their times; an older one is too old to serve across. */
 const CHANGE_TIMES_KEPT_MS = 5000;
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -109,19 +122,6 @@ const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
 // The API's reference changes only with the code, and names the site in its footer.
 const FIXED_PAGE =
   /^\/(?:blog(?:\/tag)?(?:\/[^/]+)?|api\/posts(?:\/[^/]+)?|api\/docs|about|privacy|terms|robots\.txt)$/;
-
-/** A session, a two-factor challenge or a toast (Better Auth's cookies and the site's own). */
-const PERSONAL_COOKIE = /(?:^|;)\s*(?:__Secure-|__Host-)?ielts-hub[.-]/;
-
-/** Whether the request is anonymous: no bearer token, none of the site's cookies. */
-function anonymous(headers: IncomingHttpHeaders | Headers): boolean {
-  const get = (name: string) =>
-    headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined);
-  // A page on another origin (CORS) gets headers of its own (server/cors.ts): never kept ones.
-  if (get("authorization") || get("origin")) return false;
-  const cookie = get("cookie");
-  return !cookie || !PERSONAL_COOKIE.test(cookie);
-}
 
 function keyOf(pathAndQuery: string, acceptEncoding: string | null | undefined): string {
   return `${pathAndQuery}\n${acceptEncoding ?? ""}`;
@@ -200,8 +200,19 @@ export function createResponseCache(
     });
     return since === Number.POSITIVE_INFINITY ? undefined : since;
   };
-  /** Whether a stale answer may still be served while its page renders again. */
+  /** Whether an answer stale since `since` is still recent enough to be served. */
   const servableStale = (since: number) => performance.now() - since <= STALE_FOR_AT_MOST_MS;
+  /**
+   * Whether a stale answer may be served instead of rendering the page: while it renders again,
+   * or when it was itself rendered after a write less than `RENDER_AT_MOST_EVERY_MS` ago (writes
+   * in quick succession then cost a few renders a second, not one each), and only while the write
+   * is recent enough. A page written to once is rendered again by the very next request.
+   */
+  const mayServeStale = (answer: KeptAnswer, since: number | undefined) =>
+    since !== undefined &&
+    servableStale(since) &&
+    (rendering.has(answer.key) ||
+      (answer.afterWrite && performance.now() - answer.keptAt < RENDER_AT_MOST_EVERY_MS));
   /** Whether `seen` saw at least what `other` saw: it may replace it. */
   const atLeastAsNew = (seen: Seen, other: Seen) =>
     seen.epoch > other.epoch ||
@@ -216,7 +227,7 @@ export function createResponseCache(
   ): string[] | undefined {
     if ((method !== "GET" && method !== "HEAD") || !changes.watching) return undefined;
     const tags = tagsOf(path);
-    return tags && anonymous(headers) ? tags : undefined;
+    return tags && isAnonymous(headers) ? tags : undefined;
   }
 
   /**
@@ -273,6 +284,8 @@ export function createResponseCache(
     const answer: KeptAnswer = {
       status: response.status,
       key,
+      keptAt: performance.now(),
+      afterWrite: previous !== undefined && staleSince(previous) !== undefined,
       headers: flat,
       notModifiedHeaders: notModified,
       headersWithId: [...flat, "X-Request-Id", ""],
@@ -322,14 +335,15 @@ export function createResponseCache(
       return answerFrom(found.answer, request.method, ifNoneMatch, false);
     }
     if (request.method !== "GET") return next();
+    // The previous copy while the page renders again (or was rendered a moment ago), if the
+    // write is recent enough…
+    if (found && mayServeStale(found.answer, found.staleSince)) {
+      counts.stale();
+      return answerFrom(found.answer, request.method, ifNoneMatch, true);
+    }
     const inProgress = rendering.get(key);
     if (inProgress) {
-      // Someone renders the page again: the previous copy meanwhile, if recent enough…
-      if (found?.staleSince !== undefined && servableStale(found.staleSince)) {
-        counts.stale();
-        return answerFrom(found.answer, request.method, ifNoneMatch, true);
-      }
-      // …or what that render makes, if it is current enough for this request.
+      // …or what the render in progress makes, if it is current enough for this request.
       const shared = await inProgress;
       const since = shared && staleSince(shared);
       if (shared && (since === undefined || servableStale(since))) {
@@ -377,8 +391,7 @@ export function createResponseCache(
       // A stale copy only while its page renders again and within the bound; otherwise the app
       // renders it (or waits for the render in progress).
       const stale = found.staleSince !== undefined;
-      if (stale && !(rendering.has(answer.key) && servableStale(found.staleSince ?? 0)))
-        return false;
+      if (stale && !mayServeStale(answer, found.staleSince)) return false;
       if (stale) counts.stale();
       else counts.hit();
       const lists = stale ? answer.stale : answer;

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
@@ -15,14 +16,16 @@ import {
   seedCatalogueIfEmpty,
 } from "../db/seed/index.ts";
 import { answeredAtOnce, observeRequest, requestStart } from "./access-log.ts";
+import { isAnonymous } from "./anonymous-request.ts";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createDrain } from "./draining.ts";
 import { asksForHealth, type Lifecycle } from "./health.ts";
-import { shedLoad } from "./load-shedding.ts";
+import { READ_METHODS, refuseAsBusy, shedLoad } from "./load-shedding.ts";
 import { createLogger } from "./logger.ts";
 import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
+import { createReadTurns } from "./read-turns.ts";
 import {
   inRequest,
   newRequestRecord,
@@ -30,6 +33,9 @@ import {
   requestIdFor,
 } from "./request-scope.ts";
 import { checkDatabase, checkDataDirectory, listen } from "./start-up-failures.ts";
+
+/** Servers listening on the port in one process, each accepting a connection per loop turn. */
+const ACCEPTING_SERVERS = 8;
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -109,8 +115,15 @@ export async function serve({
       },
     },
   );
-  const server = createServer();
-  const drain = createDrain(server);
+  // libuv accepts one new connection per turn of the event loop, and a turn of a busy process
+  // is long: fifty people arriving at once waited seconds to be let in, however little their
+  // requests asked (decision 0056). Several servers share the port (SO_REUSEPORT), each taking
+  // one per turn. With WEB_CONCURRENCY the supervisor accepts and hands connections over.
+  const servers = Array.from(
+    { length: cluster.isWorker || process.platform !== "linux" ? 1 : ACCEPTING_SERVERS },
+    () => createServer(),
+  );
+  const drain = createDrain(servers);
   /** A probe or a scrape asks about now: never shed as overload, nor answered from the cache. */
   const asksAboutNow = (req: IncomingMessage) =>
     asksForHealth(req.method, req.url) ||
@@ -144,7 +157,14 @@ export async function serve({
       observing = !observing;
       logger.info(`Request log and metrics ${observing ? "on" : "off"} (benchmark switch)`);
     });
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const readTurns = createReadTurns({
+    refuse: (req, res) => {
+      shed++;
+      metrics.countShed();
+      refuseAsBusy(req, res);
+    },
+  });
+  const answerRequest = (req: IncomingMessage, res: ServerResponse) => {
     // Here, so that every answer has its id, is counted and logged: kept ones sent from
     // node:http and 503s included.
     const record = newRequestRecord(requestIdFor(req.headers["x-request-id"], config.trustProxy));
@@ -152,20 +172,39 @@ export async function serve({
     // A pipelined request (no socket yet) waits for the answers before it: its answer is not
     // sent at once, so it is watched as any other.
     const pipelined = res.socket === null;
-    const kept = !pipelined && answerKept(req, res, record.id);
-    if (kept) {
-      record.cache = kept;
-      if (start) answeredAtOnce(observers, req, res, record, start);
+    /** Answers the request; `watched` when its line and metrics are already arranged. */
+    const respond = (watched: boolean) => {
+      const kept = !pipelined && answerKept(req, res, record.id);
+      if (kept) {
+        record.cache = kept;
+        if (start && !watched) answeredAtOnce(observers, req, res, record, start);
+        return;
+      }
+      if (start && !watched) observeRequest(observers, req, res, record, start);
+      inRequest(record, () => {
+        if (!pipelined || !answerKept(req, res, record.id)) answerInApp(req, res, record.id);
+      });
+    };
+    // Writes and signed-in requests first: anonymous reads take turns (server/read-turns.ts).
+    if (
+      READ_METHODS.has(req.method ?? "GET") &&
+      isAnonymous(req.headers) &&
+      !asksAboutNow(req) &&
+      !readTurns.now()
+    ) {
+      if (start) observeRequest(observers, req, res, record, start);
+      drain.follow(res);
+      readTurns.wait(req, res, () => respond(true));
       return;
     }
-    if (start) observeRequest(observers, req, res, record, start);
-    inRequest(record, () => {
-      if (!pipelined || !answerKept(req, res, record.id)) answerInApp(req, res, record.id);
-    });
-  });
-  // A client that trickles its headers or body must not hold a connection for long.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+    respond(false);
+  };
+  for (const server of servers) {
+    server.on("request", answerRequest);
+    // A client that trickles its headers or body must not hold a connection for long.
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+  }
   setInterval(() => {
     if (shed === 0) return;
     logger.warn(`Overloaded: ${shed} requests answered 503 in the last minute.`);
@@ -174,7 +213,7 @@ export async function serve({
 
   // A port taken (or not this user's to open) stops the start with one line (decision 0051),
   // once the workers, started meanwhile, have finished what they hold.
-  const listening = listen(server, config.port);
+  const listening = listen(servers, config.port);
   mailOutbox.start();
   postScheduler.start();
   webhookWorker.start();

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
+import { createServer as createNetServer, type Server as NetServer } from "node:net";
 import { join, resolve } from "node:path";
 import { reachDatabase, sqlitePath } from "../db/index.ts";
 import type { Config } from "./config.ts";
@@ -51,11 +52,24 @@ function fileSystemReason(error: unknown): string {
  * user may not open. With WEB_CONCURRENCY the supervisor opens it for each process, and the
  * failure comes back to the process here all the same.
  */
-export function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
+export async function listen(servers: readonly Server[], port: number): Promise<void> {
+  if (servers.length > 1) {
+    // Servers sharing the port (SO_REUSEPORT) would share it with another server that does the
+    // same, such as a second copy of the site started by mistake: a plain listen first finds
+    // the port taken, whoever holds it.
+    const probe = createNetServer();
+    await listenOne(probe, port, {});
+    await new Promise((resolve) => probe.close(resolve));
+  }
+  const options = servers.length > 1 ? { reusePort: true } : {};
+  for (const server of servers) await listenOne(server, port, options);
+}
+
+function listenOne(server: NetServer, port: number, options: { reusePort?: boolean }) {
+  return new Promise<void>((resolvePromise, reject) => {
     const failed = (error: Error) => reject(portFailure(port, error));
     server.once("error", failed);
-    server.listen(port, () => {
+    server.listen({ port, ...options }, () => {
       server.off("error", failed);
       resolvePromise();
     });

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { sql } from "kysely";
+import { withoutWaitingForDisk } from "../../db/disk-wait.ts";
 import type { DB } from "../../db/index.ts";
 
 export interface RateLimitRule {
@@ -91,18 +92,21 @@ export async function hitRateLimit(
   now = Date.now(),
 ): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key, window_started_at: now, hits: 1 })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet({
-        // A window that has run out starts again with this attempt.
-        hits: sql`case when rate_limits.window_started_at <= ${now - windowMs} then 1 else rate_limits.hits + 1 end`,
-        window_started_at: sql`case when rate_limits.window_started_at <= ${now - windowMs} then ${now} else rate_limits.window_started_at end`,
-      }),
-    )
-    .returning(["hits", "window_started_at"])
-    .executeTakeFirstOrThrow();
+  // A counter lost in a power cut harms nobody: its commit does not wait for the disk.
+  const row = await withoutWaitingForDisk(db, (counting) =>
+    counting
+      .insertInto("rate_limits")
+      .values({ key, window_started_at: now, hits: 1 })
+      .onConflict((conflict) =>
+        conflict.column("key").doUpdateSet({
+          // A window that has run out starts again with this attempt.
+          hits: sql`case when rate_limits.window_started_at <= ${now - windowMs} then 1 else rate_limits.hits + 1 end`,
+          window_started_at: sql`case when rate_limits.window_started_at <= ${now - windowMs} then ${now} else rate_limits.window_started_at end`,
+        }),
+      )
+      .returning(["hits", "window_started_at"])
+      .executeTakeFirstOrThrow(),
+  );
   if (row.hits <= limit) return { allowed: true };
   const resetAt = Number(row.window_started_at) + windowMs;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };

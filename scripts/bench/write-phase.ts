@@ -17,11 +17,15 @@ import { type DB, openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { waitForSite } from "../wait-for-site.ts";
+import { cpuSecondsOfTree } from "./process-cpu.ts";
 import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
 
 export type Engine = "sqlite" | "postgres";
 
-const READERS = 500;
+/** `--readers=N` reads with fewer (the writers alone, say, to see what a write costs). */
+const READERS = Number(
+  process.argv.find((arg) => arg.startsWith("--readers="))?.slice("--readers=".length) ?? 500,
+);
 const WRITERS = 50;
 const WRITES_PER_WRITER = 20;
 /** A write not answered by then counts as timed out (a person would have given up long before). */
@@ -137,6 +141,7 @@ export async function writePhase(engine: Engine, root: string): Promise<void> {
     };
     const phaseStarted = performance.now();
     const phaseStartedAt = Date.now();
+    const cpuBefore = server.pid === undefined ? undefined : cpuSecondsOfTree(server.pid);
     const outcomes = (
       await Promise.all(
         writers.map((writer, index) =>
@@ -145,6 +150,9 @@ export async function writePhase(engine: Engine, root: string): Promise<void> {
       )
     ).flat();
     const phaseMs = performance.now() - phaseStarted;
+    const cpuAfter = server.pid === undefined ? undefined : cpuSecondsOfTree(server.pid);
+    const serverCpuSeconds =
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
     crowd.kill("SIGTERM");
     const reads = await crowdFigures.result;
     crowd = undefined;
@@ -163,6 +171,7 @@ export async function writePhase(engine: Engine, root: string): Promise<void> {
       phaseMs,
       phaseStartedAt,
       phaseStarted,
+      serverCpuSeconds,
       lost,
     });
   } finally {
@@ -637,6 +646,7 @@ function report({
   phaseMs,
   phaseStartedAt,
   phaseStarted,
+  serverCpuSeconds,
   lost,
 }: {
   engine: Engine;
@@ -648,6 +658,7 @@ function report({
   phaseStartedAt: number;
   /** The same as a `performance.now()` time. */
   phaseStarted: number;
+  serverCpuSeconds: number | undefined;
   lost: number;
 }) {
   const acknowledged = outcomes.filter((outcome) => outcome.acknowledged);
@@ -682,6 +693,13 @@ function report({
   console.log(
     `  Reads meanwhile: ${reads.requests} requests, ${reads.answered} answered, ${reads.shed} shed with 503, ${reads.timeouts} timeouts, ${reads.errors} errors, p50 ${reads.p50} ms, p99 ${reads.p99} ms (budget under 500 ms), max ${reads.max} ms.`,
   );
+  if (serverCpuSeconds !== undefined) {
+    console.log(
+      `  Server CPU during the phase: ${serverCpuSeconds.toFixed(1)} s of ${(phaseMs / 1000).toFixed(1)} s (${processes} process${
+        processes === 1 ? "" : "es"
+      }; the readers' answers included).`,
+    );
+  }
   console.log(`  Acknowledged writes missing from the database afterwards: ${lost} (budget 0).`);
 
   const byId = new Map(requests.map((request) => [request.requestId, request]));

@@ -685,4 +685,65 @@ describe("under overload", () => {
       await served.close();
     }
   });
+
+  it("answers a write while reads fill the guard, and refuses one only when writes alone fill it, at once", async () => {
+    const waiting: { method: string; release: () => void }[] = [];
+    const guarded = shedLoad(
+      (req, res) => {
+        req.resume();
+        waiting.push({
+          method: req.method ?? "",
+          release: () => {
+            if (!res.writableEnded) res.end(`${req.method} done`);
+          },
+        });
+      },
+      { maxInFlight: 2, maxWritesInFlight: 2 },
+    );
+    const served = await listen(guarded);
+    const agent = new Agent({ keepAlive: false, maxSockets: 20 });
+    const inFlight = async (count: number) => {
+      while (waiting.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      // Two readers fill the guard: a third read is shed…
+      const reads = [send(served.port, { agent }), send(served.port, { agent })];
+      await inFlight(2);
+      expect((await send(served.port, { path: "/services", agent })).response.statusCode).toBe(503);
+      // …but writes are let in past them, two of them, since writes have room of their own.
+      const post = (n: number) =>
+        send(served.port, {
+          method: "POST",
+          path: "/api/reviews",
+          headers: { "content-type": "application/json" },
+          body: `{"n":${n}}`,
+          agent,
+        });
+      const writes = [post(1), post(2)];
+      await inFlight(4);
+      expect(waiting.map(({ method }) => method)).toEqual(["GET", "GET", "POST", "POST"]);
+      // A third write finds the writes' room full: a quick 503 with Retry-After, not a wait.
+      const refusedAt = performance.now();
+      const refused = await post(3);
+      expect(refused.response.statusCode).toBe(503);
+      expect(refused.response.headers["retry-after"]).toBe("1");
+      expect(JSON.parse(refused.body)).toHaveProperty("message");
+      // The writes are answered while the reads are still held.
+      for (const { method, release } of waiting.filter((held) => held.method === "POST")) release();
+      expect((await Promise.all(writes)).map(({ body }) => body)).toEqual([
+        "POST done",
+        "POST done",
+      ]);
+      for (const { method, release } of waiting.filter((held) => held.method === "GET")) release();
+      expect((await Promise.all(reads)).map(({ body }) => body)).toEqual(["GET done", "GET done"]);
+      expect(guarded.inFlight()).toBe(0);
+      console.log(
+        `A write past full room was refused in ${(performance.now() - refusedAt).toFixed(1)} ms.`,
+      );
+    } finally {
+      for (const { release } of waiting) release();
+      agent.destroy();
+      await served.close();
+    }
+  });
 });

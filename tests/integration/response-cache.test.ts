@@ -1,6 +1,9 @@
 import { request as httpRequest } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SUBSCRIBE_ANSWER } from "../../core/mail/newsletter.server.ts";
+import { RENDER_AT_MOST_EVERY_MS, STALE_FOR_AT_MOST_MS } from "../../server/response-cache.ts";
 import { signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
 import { insertService } from "../support/fixtures.ts";
@@ -13,6 +16,22 @@ type Site = ReturnType<typeof testSiteOn>;
 const get = (site: Site, path: string, headers: Record<string, string> = {}) =>
   site.app.request(`${ORIGIN}${path}`, { headers });
 const fromCache = (response: Response) => response.headers.get("x-cache") === "hit";
+
+/**
+ * Holds the catalogue's rows for `ms` as a long write would: SQLite's one connection taken,
+ * PostgreSQL's services table locked. A render meanwhile waits for the database.
+ */
+async function holdTheCatalogue(site: Site, engine: string, ms: number) {
+  const { db } = site.database;
+  if (engine === "sqlite") {
+    await db.connection().execute(() => delay(ms));
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table services in access exclusive mode`.execute(trx);
+    await delay(ms);
+  });
+}
 
 async function postReview(site: Site, token: string, serviceId: string, message: string) {
   const response = await site.app.request(`${ORIGIN}/api/reviews`, {
@@ -100,6 +119,9 @@ describe.each(engines)("the response cache on %s", (engine) => {
   it("sees a write made straight in the database (another tool, another process) on the very next request", async () => {
     await get(site, "/services");
     expect(fromCache(await get(site, "/services"))).toBe(true);
+    // The page was last rendered for the previous test's writes: a page written to again
+    // within RENDER_AT_MOST_EVERY_MS keeps its copy that long (tested below); this one is not.
+    await new Promise((resolve) => setTimeout(resolve, RENDER_AT_MOST_EVERY_MS));
     await site.database.db
       .updateTable("services")
       .set({ name: "Renamed in the database" })
@@ -184,6 +206,99 @@ describe.each(engines)("the response cache on %s", (engine) => {
     expect(fromCache(firstAnonymous)).toBe(false);
     expect(await firstAnonymous.text()).not.toContain(toastMessage);
     expect(fromCache(await get(site, fresh))).toBe(true);
+  });
+
+  describe("one render per changed page (decision 0056)", () => {
+    const READERS = 30;
+    const rename = (name: string) =>
+      site.database.db.updateTable("services").set({ name }).where("id", "=", first).execute();
+    /** The catalogue kept, and its copy older than any coalescing of writes. */
+    const keptCatalogue = async () => {
+      await delay(RENDER_AT_MOST_EVERY_MS);
+      await get(site, "/services");
+      expect(fromCache(await get(site, "/services"))).toBe(true);
+      await delay(RENDER_AT_MOST_EVERY_MS);
+    };
+    /** Many anonymous readers at once: what each got, and how (no X-Cache: rendered by it). */
+    const crowd = async () =>
+      Promise.all(
+        Array.from({ length: READERS }, async () => {
+          const answer = await get(site, "/services");
+          return { cache: answer.headers.get("x-cache"), body: await answer.text() };
+        }),
+      );
+
+    it("renders a page a write made stale once for a crowd, the others given the previous copy meanwhile", async () => {
+      await rename("Crowd course, before");
+      await keptCatalogue();
+      await rename("Crowd course, after");
+      const answers = await crowd();
+      const rendered = answers.filter((answer) => answer.cache === null);
+      expect(rendered).toHaveLength(1);
+      expect(rendered[0]?.body).toContain("Crowd course, after");
+      for (const answer of answers) {
+        if (answer.cache === "stale") expect(answer.body).toContain("Crowd course, before");
+        else expect(answer.body).toContain("Crowd course, after");
+      }
+      expect(answers.filter((answer) => answer.cache === "stale").length).toBeGreaterThan(0);
+      const next = await get(site, "/services");
+      expect(next.headers.get("x-cache")).toBe("hit");
+      expect(await next.text()).toContain("Crowd course, after");
+    });
+
+    it("gives no copy older than the bound: a crowd after it waits for the one render", async () => {
+      await rename("Waiting course, before");
+      await keptCatalogue();
+      await rename("Waiting course, after");
+      await delay(STALE_FOR_AT_MOST_MS + 50);
+      const answers = await crowd();
+      expect(answers.filter((answer) => answer.cache === null)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.cache === "stale")).toEqual([]);
+      for (const answer of answers) expect(answer.body).toContain("Waiting course, after");
+    });
+
+    it("serves the previous copy for at most the bound after a write, however long the render takes", async () => {
+      await rename("Slow course, before");
+      await keptCatalogue();
+      await rename("Slow course, after");
+      const wroteAt = performance.now();
+      // The render waits for the database: another request holds it (a long transaction).
+      const held = holdTheCatalogue(site, engine, 1500);
+      await delay(50);
+      const rendering = get(site, "/services");
+      const during = await get(site, "/services");
+      expect(during.headers.get("x-cache")).toBe("stale");
+      expect(await during.text()).toContain("Slow course, before");
+      await delay(Math.max(0, wroteAt + 1000 - performance.now()));
+      // A second after the write the previous copy is not served any more: this reader waits.
+      const late = await get(site, "/services");
+      expect(performance.now() - wroteAt).toBeGreaterThan(1000);
+      expect(late.headers.get("x-cache")).not.toBe("stale");
+      expect(await late.text()).toContain("Slow course, after");
+      expect(await (await rendering).text()).toContain("Slow course, after");
+      await held;
+    });
+
+    it("renders a page written to again and again a few times a second, not once a write", async () => {
+      await keptCatalogue();
+      const renders: number[] = [];
+      for (let write = 0; write < 10; write++) {
+        await rename(`Busy course ${write}`);
+        const answers = await crowd();
+        renders.push(answers.filter((answer) => answer.cache === null).length);
+        for (const answer of answers) {
+          if (answer.cache !== "stale") expect(answer.body).toContain(`Busy course ${write}`);
+        }
+        await delay(20);
+      }
+      // Ten writes in well under a second: the first renders at once, the next ones within
+      // RENDER_AT_MOST_EVERY_MS of a render for a write keep the copy (marked stale) instead.
+      expect(renders[0]).toBe(1);
+      expect(renders.reduce((sum, n) => sum + n, 0)).toBeLessThan(10);
+      expect(Math.max(...renders)).toBe(1);
+      await delay(STALE_FOR_AT_MOST_MS);
+      expect(await (await get(site, "/services")).text()).toContain("Busy course 9");
+    });
   });
 
   it("keeps no refusal, no private page and no answer that sets a cookie", async () => {
