@@ -729,12 +729,12 @@ describe("under overload", () => {
       expect(refused.response.headers["retry-after"]).toBe("1");
       expect(JSON.parse(refused.body)).toHaveProperty("message");
       // The writes are answered while the reads are still held.
-      for (const { method, release } of waiting.filter((held) => held.method === "POST")) release();
+      for (const { release } of waiting.filter((held) => held.method === "POST")) release();
       expect((await Promise.all(writes)).map(({ body }) => body)).toEqual([
         "POST done",
         "POST done",
       ]);
-      for (const { method, release } of waiting.filter((held) => held.method === "GET")) release();
+      for (const { release } of waiting.filter((held) => held.method === "GET")) release();
       expect((await Promise.all(reads)).map(({ body }) => body)).toEqual(["GET done", "GET done"]);
       expect(guarded.inFlight()).toBe(0);
       console.log(
