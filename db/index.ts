@@ -6,6 +6,7 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type PostgresPool,
 } from "kysely";
 import pg from "pg";
 import {
@@ -38,30 +39,53 @@ export interface DatabaseHandle {
  */
 export function openDatabase(
   url: string,
-  { timings }: { timings?: DatabaseTimings } = {},
+  {
+    timings,
+    writing,
+  }: {
+    timings?: DatabaseTimings;
+    /**
+     * Whether the work asking for a connection is a write (the server: the request being
+     * answered is): PostgreSQL keeps connections for writes apart, so that a crowd of reads
+     * waiting for the pool never keeps a write waiting (decision 0056).
+     */
+    writing?: () => boolean;
+  } = {},
 ): DatabaseHandle {
   const wrap = (changes: ContentChanges) => (driver: Driver) => {
     const announcing = announceWrites(driver, changes);
     return timings ? timeDriver(announcing, timings) : announcing;
   };
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // A connection the server ends while it sits idle in the pool (a restart, a failover, an
-    // administrator) is reported here; pg drops it and connects again when next needed. With no
-    // listener, Node would take the event for an uncaught error and stop the whole process.
-    pool.on("error", (error) =>
-      console.error(
-        JSON.stringify({ at: new Date().toISOString(), log: "database", message: error.message }),
-      ),
-    );
+    const readPool = new pg.Pool({ connectionString: url, max: 10 });
+    const writePool = new pg.Pool({ connectionString: url, max: WRITE_CONNECTIONS });
+    for (const pool of [readPool, writePool]) {
+      // A connection the server ends while it sits idle in the pool (a restart, a failover, an
+      // administrator) is reported here; pg drops it and connects again when next needed. With
+      // no listener, Node would take the event for an uncaught error and stop the whole process.
+      pool.on("error", (error) =>
+        console.error(
+          JSON.stringify({ at: new Date().toISOString(), log: "database", message: error.message }),
+        ),
+      );
+    }
+    const pool: PostgresPool = {
+      // Both pools are made alike: the options Kysely reads are the same.
+      options: readPool.options,
+      connect: () => (writing?.() ? writePool : readPool).connect(),
+      end: async () => {
+        await Promise.all([readPool.end(), writePool.end()]);
+      },
+    };
     const changes = postgresContentChanges(url);
     return {
       db: new Kysely<Database>({ dialect: new WrappedPostgresDialect(pool, wrap(changes)) }),
       engine: "postgres",
       changes,
       poolUsage: () => ({
-        inUse: pool.totalCount - pool.idleCount,
-        waiting: pool.waitingCount,
+        inUse:
+          readPool.totalCount - readPool.idleCount + writePool.totalCount - writePool.idleCount,
+        waiting: readPool.waitingCount + writePool.waitingCount,
       }),
     };
   }
@@ -173,10 +197,13 @@ function announceWrites(driver: Driver, changes: ContentChanges): Driver {
   return driver;
 }
 
+/** PostgreSQL connections kept for writes, beside the pool of ten everything else shares. */
+const WRITE_CONNECTIONS = 5;
+
 class WrappedPostgresDialect extends PostgresDialect {
   readonly #wrapDriver: (driver: Driver) => Driver;
 
-  constructor(pool: pg.Pool, wrapDriver: (driver: Driver) => Driver) {
+  constructor(pool: PostgresPool, wrapDriver: (driver: Driver) => Driver) {
     super({ pool });
     this.#wrapDriver = wrapDriver;
   }

@@ -38,6 +38,7 @@ import { healthChecks, type Lifecycle } from "./health.ts";
 import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { redactTarget } from "./log-redaction.ts";
+import { READ_METHODS } from "./load-shedding.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type SendMail } from "./mail.ts";
 import { createMailOutbox } from "./mail-outbox.ts";
@@ -204,6 +205,7 @@ export function createApp({
     if (currentRequest()) return next();
     const startedAt = performance.now();
     const record = newRequestRecord(requestIdFor(c.req.header("x-request-id"), config.trustProxy));
+    record.writes = !READ_METHODS.has(c.req.method);
     await inRequest(record, next);
     c.header("X-Request-Id", record.id);
     const url = new URL(c.req.url);

@@ -17,6 +17,8 @@ export interface RequestRecord {
    * (`shared`).
    */
   cache: CacheOutcome | undefined;
+  /** Whether it writes (any method but GET, HEAD and OPTIONS): its queries come first. */
+  writes: boolean;
   /** Where a request that used the database waited (db/driver-timings.ts); undefined until then. */
   waits: RequestWaits | undefined;
 }
@@ -40,7 +42,7 @@ export interface RequestWaits {
  * `userId` later would change shape, and the line's reads of them would meet four shapes.
  */
 export function newRequestRecord(id: string): RequestRecord {
-  return { id, userId: undefined, cache: undefined, waits: undefined };
+  return { id, userId: undefined, cache: undefined, writes: false, waits: undefined };
 }
 
 const scope = new AsyncLocalStorage<RequestRecord>();
@@ -98,3 +100,8 @@ export const requestDatabaseTimings = {
     waits.commitMs += commitMs;
   },
 };
+
+/** Whether the request being answered writes (db/index.ts gives its queries their own connections). */
+export function answeringAWrite(): boolean {
+  return scope.getStore()?.writes === true;
+}

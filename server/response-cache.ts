@@ -93,6 +93,8 @@ export const STALE_FOR_AT_MOST_MS = 800;
  * one each, while the copy served is never more than 250 ms plus a render behind.
  */
 export const RENDER_AT_MOST_EVERY_MS = 250;
+/** A reader waits for at most this many renders that come out too old before rendering itself. */
+const MAX_RENDERS_WAITED_FOR = 3;
 /** Changes are remembered this long with their times; an older one is too old to serve across. */
 const CHANGE_TIMES_KEPT_MS = 5000;
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
@@ -341,9 +343,12 @@ export function createResponseCache(
       counts.stale();
       return answerFrom(found.answer, request.method, ifNoneMatch, true);
     }
-    const inProgress = rendering.get(key);
-    if (inProgress) {
-      // …or what the render in progress makes, if it is current enough for this request.
+    // …or what the render in progress makes, if it is current enough for this request. One
+    // that comes out already too old (a write during a slow render) is followed by the next
+    // render, which the first of its waiters starts and the others wait for again.
+    for (let round = 0; round < MAX_RENDERS_WAITED_FOR; round++) {
+      const inProgress = rendering.get(key);
+      if (!inProgress) break;
       const shared = await inProgress;
       const since = shared && staleSince(shared);
       if (shared && (since === undefined || servableStale(since))) {

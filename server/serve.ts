@@ -27,6 +27,7 @@ import { asksForMetrics } from "./metrics.ts";
 import { putOnPublicOrigin } from "./public-origin.ts";
 import { createReadTurns } from "./read-turns.ts";
 import {
+  answeringAWrite,
   inRequest,
   newRequestRecord,
   requestDatabaseTimings,
@@ -68,7 +69,10 @@ export async function serve({
   checkDataDirectory(config);
   await checkDatabase(config.databaseUrl);
   // Each request's line says where it waited in the database (decision 0056).
-  const database = openDatabase(config.databaseUrl, { timings: requestDatabaseTimings });
+  const database = openDatabase(config.databaseUrl, {
+    timings: requestDatabaseTimings,
+    writing: answeringAWrite,
+  });
   const { db, engine } = database;
   await migrateToLatest(db);
   const seeded = await seedCatalogueIfEmpty(db);
@@ -168,6 +172,8 @@ export async function serve({
     // Here, so that every answer has its id, is counted and logged: kept ones sent from
     // node:http and 503s included.
     const record = newRequestRecord(requestIdFor(req.headers["x-request-id"], config.trustProxy));
+    const reads = READ_METHODS.has(req.method ?? "GET");
+    record.writes = !reads;
     const start = observing ? requestStart(req) : undefined;
     // A pipelined request (no socket yet) waits for the answers before it: its answer is not
     // sent at once, so it is watched as any other.
@@ -186,12 +192,7 @@ export async function serve({
       });
     };
     // Writes and signed-in requests first: anonymous reads take turns (server/read-turns.ts).
-    if (
-      READ_METHODS.has(req.method ?? "GET") &&
-      isAnonymous(req.headers) &&
-      !asksAboutNow(req) &&
-      !readTurns.now()
-    ) {
+    if (reads && isAnonymous(req.headers) && !asksAboutNow(req) && !readTurns.now()) {
       if (start) observeRequest(observers, req, res, record, start);
       drain.follow(res);
       readTurns.wait(req, res, () => respond(true));

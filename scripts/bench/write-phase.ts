@@ -84,7 +84,7 @@ interface RequestLine {
 
 export async function writePhase(engine: Engine, root: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), `ielts-hub-writes-${engine}-`));
-  const postgres = engine === "postgres" ? await startPostgres(work) : undefined;
+  const postgres = engine === "postgres" ? await startPostgres() : undefined;
   const url = postgres?.url ?? `file:${join(work, "writes.db")}`;
   let server: ChildProcess | undefined;
   let crowd: ChildProcess | undefined;
@@ -195,11 +195,14 @@ async function prepareDatabase(url: string): Promise<string[]> {
 }
 
 /** A PostgreSQL of its own for the phase, durable as a real one is (fsync on). */
-async function startPostgres(work: string) {
+async function startPostgres() {
   const port = 5600 + Math.floor(Math.random() * 200);
   const password = "bench-only";
+  // A folder of its own under the temporary folder: as root the server runs as "postgres", which
+  // could not reach into the phase's private folder.
+  const databaseDir = mkdtempSync(join(tmpdir(), "ielts-hub-writes-pg-"));
   const server = new EmbeddedPostgres({
-    databaseDir: join(work, "postgres"),
+    databaseDir,
     port,
     user: "postgres",
     password,
@@ -217,7 +220,10 @@ async function startPostgres(work: string) {
   await admin.end();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/bench`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      rmSync(databaseDir, { recursive: true, force: true });
+    },
   };
 }
 
