@@ -96,8 +96,8 @@ export function measureAnswer({ text, prompt, minimumWords }: AnswerToMeasure): 
  * A short answer with one of every finding, measured once at start-up: every part (the
  * dictionaries, the parser and its plugins, the segmenter) then runs before the process says it
  * is ready, so a broken one fails the start rather than a student's answer; and the cold code is
- * no longer cold (a process's first 1,000-word answer took about 110 ms without it and 70 ms
- * with it here, against a median of 10 to 25 ms).
+ * less cold (on this two-core machine, busy at the time, a process's first 1,000-word answer took
+ * 75 to 210 ms without it and 70 to 110 ms with it, against a median of 10 to 25 ms).
  */
 const WARM_UP_ANSWER: AnswerToMeasure = {
   text: "Firstly, it was a honest mistake and the the figures rose by 25%, e.g. in the U.K.\n\nHowever, Kowalczyk did not recieve it. In conclusion, it is good.",
