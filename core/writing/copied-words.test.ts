@@ -46,6 +46,13 @@ describe("words copied from the prompt", () => {
     ]);
   });
 
+  it("finds a run copied from the prompt's very first or very last words", () => {
+    const eight = "unpaid community service should be a compulsory part";
+    expect(
+      findCopiedRuns(wordSpans(`Yes: ${eight}.`), wordSpans(eight)).map((run) => run.words),
+    ).toEqual([8]);
+  });
+
   it("finds nothing when the prompt is shorter than a run", () => {
     expect(
       findCopiedRuns(wordSpans("one two three four five six seven eight"), wordSpans("one two")),

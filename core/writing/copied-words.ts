@@ -22,7 +22,6 @@ export interface CopiedRun {
  */
 export function findCopiedRuns(answerWords: WordSpan[], promptWords: WordSpan[]): CopiedRun[] {
   const size = COPIED_RUN_MINIMUM;
-  if (answerWords.length < size || promptWords.length < size) return [];
   const promptKeys = promptWords.map((word) => wordKey(word.text));
   const promptWindows = new Set<string>();
   for (let index = 0; index + size <= promptKeys.length; index++) {

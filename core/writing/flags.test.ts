@@ -50,6 +50,26 @@ describe("the flags of an answer", () => {
     ]);
   });
 
+  it("put the longer of two flags that start together first, whatever found them", () => {
+    const flags = writingFlags({
+      copiedRuns: [],
+      spelling: [],
+      repeatedWords: [{ start: 10, end: 19, word: "also" }],
+      articles: [{ start: 30, end: 31, actual: "a", expected: "an", before: "hour" }],
+      linkingUses: [
+        { start: 10, end: 14, phrase: "also", group: "adding" },
+        { start: 30, end: 45, phrase: "a case in point", group: "examples" },
+      ],
+      overused: [],
+    });
+    expect(flags.map(({ kind, start, end }) => `${kind} ${start}-${end}`)).toEqual([
+      "repeated-word 10-19",
+      "linking 10-14",
+      "linking 30-45",
+      "article 30-31",
+    ]);
+  });
+
   it("are none without findings", () => {
     expect(
       writingFlags({

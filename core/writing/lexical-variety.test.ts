@@ -21,6 +21,10 @@ describe("MTLD (McCarthy and Jarvis 2010)", () => {
     // Backwards, e d c a b a: 5 types of 6 words, 0.83, never falls to 0.72: a partial factor
     // of (1 − 5/6) / (1 − 0.72) = 0.595…
     expect(mtldFactors(["e", "d", "c", "a", "b", "a"])).toBeCloseTo(1 / 6 / 0.28, 12);
+    // 18 different words, then "a" seven times more: 18 types of 25 words is exactly 0.72, which
+    // ends a factor; "z" after it is left over with a ratio of 1, no partial factor.
+    const eighteen = "abcdefghijklmnopqr".split("");
+    expect(mtldFactors([...eighteen, ..."aaaaaaa".split(""), "z"])).toBe(1);
     // a a: 1 type of 2 words, 0.5, a factor each time.
     expect(mtldFactors(["a", "a", "a", "a"])).toBe(2);
   });

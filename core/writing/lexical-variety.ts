@@ -45,8 +45,9 @@ export function mtldFactors(keys: string[]): number {
  */
 export function mtld(keys: string[]): number | null {
   const forwards = mtldFactors(keys);
+  // No factor only when every word differs, read either way.
+  if (forwards === 0) return null;
   const backwards = mtldFactors([...keys].reverse());
-  if (forwards === 0 || backwards === 0) return null;
   const average = (keys.length / forwards + keys.length / backwards) / 2;
   return Math.round(average * 100) / 100;
 }

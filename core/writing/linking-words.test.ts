@@ -29,6 +29,10 @@ describe("linking words and phrases", () => {
       "Order",
       "Concluding",
     ]);
+    for (const group of Object.keys(LINKING_GROUPS) as (keyof typeof LINKING_GROUPS)[]) {
+      expect(linkingPhrases(group).length, group).toBeGreaterThanOrEqual(7);
+    }
+    expect(linkingPhrases("adding")).toContain("moreover");
     expect(linkingPhrases("contrasting")).toContain("on the other hand");
     expect(linkingPhrases("concluding")).toContain("overall");
     const all = Object.keys(LINKING_GROUPS).flatMap((group) =>
@@ -37,6 +41,17 @@ describe("linking words and phrases", () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all).not.toContain("and");
     expect(all).not.toContain("but");
+  });
+
+  it("finds every phrase of every group where it links, at a sentence's start", () => {
+    for (const group of Object.keys(LINKING_GROUPS) as (keyof typeof LINKING_GROUPS)[]) {
+      for (const phrase of linkingPhrases(group)) {
+        const text = `It rains. ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}, we stay in.`;
+        expect(linking(text), phrase).toEqual([
+          { text: text.slice(10, 10 + phrase.length), phrase, group },
+        ]);
+      }
+    }
   });
 
   it("finds phrases whatever their case and punctuation, with their offsets", () => {
@@ -81,5 +96,21 @@ describe("linking words and phrases", () => {
       { phrase: "however", group: "contrasting", uses: 3 },
     ]);
     expect(overusedLinkingWords([])).toEqual([]);
+    const use = (phrase: string) => ({ phrase, group: "adding" as const, start: 0, end: 1 });
+    const uses = [
+      "also",
+      "moreover",
+      "besides",
+      "moreover",
+      "besides",
+      "moreover",
+      "also",
+      "besides",
+    ];
+    expect(overusedLinkingWords([...uses, "besides", "also"].map(use))).toEqual([
+      { phrase: "besides", group: "adding", uses: 4 },
+      { phrase: "also", group: "adding", uses: 3 },
+      { phrase: "moreover", group: "adding", uses: 3 },
+    ]);
   });
 });

@@ -81,8 +81,8 @@ const PHRASES: Record<LinkingGroup, string[]> = {
   ],
   order: [
     "firstly",
-    "first of all",
     "first^",
+    "first of all",
     "secondly",
     "second^",
     "thirdly",

@@ -49,6 +49,48 @@ describe("sentences", () => {
     ]);
   });
 
+  it("go on after every abbreviation on the list, though a capital follows", () => {
+    for (const abbreviation of [
+      "Mr.",
+      "Mrs.",
+      "Ms.",
+      "Dr.",
+      "Prof.",
+      "St.",
+      "e.g.",
+      "i.e.",
+      "vs.",
+      "cf.",
+      "approx.",
+      "Fig.",
+      "esp.",
+      "incl.",
+    ]) {
+      expect(sentences(`We saw ${abbreviation} Smith there. Then we left.`), abbreviation).toEqual([
+        `We saw ${abbreviation} Smith there.`,
+        "Then we left.",
+      ]);
+    }
+  });
+
+  it("go on after No. only when a number follows", () => {
+    expect(sentences("No. 7 Oxford Street is closed.")).toEqual(["No. 7 Oxford Street is closed."]);
+    expect(sentences("He said no. Then 5 came. He said no. A4 paper is fine.")).toEqual([
+      "He said no.",
+      "Then 5 came.",
+      "He said no.",
+      "A4 paper is fine.",
+    ]);
+    expect(sentences("The No. 5 bus was late! 7 buses came.")).toEqual([
+      "The No. 5 bus was late!",
+      "7 buses came.",
+    ]);
+    expect(sentences("Sales rose in 2009! 2010 was different.")).toEqual([
+      "Sales rose in 2009!",
+      "2010 was different.",
+    ]);
+  });
+
   it("end after a dotted abbreviation when a capital follows, and at etc.", () => {
     expect(sentences("Many moved to the U.K. Others stayed. Cars, buses etc. Trains too.")).toEqual(
       ["Many moved to the U.K.", "Others stayed.", "Cars, buses etc.", "Trains too."],
@@ -61,6 +103,7 @@ describe("sentences", () => {
       "I am writing to complain",
       "about the noise.",
     ]);
+    expect(sentences("Dear Sir,\n    I am writing.")).toEqual(["Dear Sir,", "I am writing."]);
   });
 
   it("need a word", () => {
@@ -73,6 +116,29 @@ describe("sentences", () => {
     const lengths = sentenceLengths(sentenceSpans(text), wordSpans(text));
     expect(lengths).toEqual([4, 7, 2]);
     expect(averageSentenceWords(lengths)).toBe(4.3);
+    // Words outside every sentence given count in none.
+    const words = wordSpans("one two three four");
+    expect(sentenceLengths([{ start: 4, end: 13 }], words)).toEqual([2]);
+    expect(
+      sentenceLengths(
+        [
+          { start: 4, end: 13 },
+          { start: 100, end: 110 },
+        ],
+        words,
+      ),
+    ).toEqual([2, 0]);
+    // A sentence's end is not in it: a word starting there is the next sentence's.
+    expect(
+      sentenceLengths(
+        [
+          { start: 0, end: 4 },
+          { start: 4, end: 18 },
+        ],
+        words,
+      ),
+    ).toEqual([1, 3]);
+    expect(sentenceLengths([], words)).toEqual([]);
     expect(averageSentenceWords([])).toBe(0);
     expect(averageSentenceWords([17, 18])).toBe(17.5);
   });
@@ -83,5 +149,6 @@ describe("sentences", () => {
     const starts = sentenceStartIndexes(sentenceSpans(text), words);
     expect([...starts].map((index) => words[index]?.text)).toEqual(["It", "Then", "Why", "Nobody"]);
     expect(sentenceStartIndexes([], words)).toEqual(new Set());
+    expect(sentenceStartIndexes([{ start: 500, end: 510 }], words)).toEqual(new Set());
   });
 });

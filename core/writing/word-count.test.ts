@@ -56,6 +56,28 @@ describe("counting words as candidates are taught", () => {
       "p.m.",
     ]);
     expect(texts("and so on etc.")).toEqual(["and", "so", "on", "etc"]);
+    expect(texts("the U.S.A. and a B.Sc. or Ph.D. degree")).toEqual([
+      "the",
+      "U.S.A.",
+      "and",
+      "a",
+      "B.Sc.",
+      "or",
+      "Ph.D.",
+      "degree",
+    ]);
+  });
+
+  it("keeps only a full stop that is there, and none after a longer dotted word", () => {
+    expect(texts("cities, e.g, London and the U.K")).toEqual([
+      "cities",
+      "e.g",
+      "London",
+      "and",
+      "the",
+      "U.K",
+    ]);
+    expect(texts("see www.example.com. Then")).toEqual(["see", "www.example.com", "Then"]);
   });
 
   it("does not count lone punctuation or dashes", () => {
