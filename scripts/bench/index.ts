@@ -19,6 +19,9 @@
  *     passed by (each request its own address), against 20 ms (a post: 5 ms) and, on the large
  *     data, 2× that; a course of
  *     10,000 reviews against one of 10 for each review sort and filter (issue 10).
+ *  5. The Writing measures of a 1,000-word answer once the dictionaries are loaded (median, under
+ *     50 ms), and the dictionaries' load time; measured first, in this process, while the machine
+ *     is quiet (`npm run bench -- --writing-measures-only` measures this alone).
  * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the
  * load comes from this process (same machine), through a client that reads answers without
  * decoding them (http-load.ts says why).
@@ -39,6 +42,7 @@ import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
 import { cpuSecondsOfTree } from "./process-cpu.ts";
 import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
+import { timeWritingMeasures } from "./writing-measures.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const START_OPTIONS = nodeOptionsOfStart(root);
@@ -621,6 +625,22 @@ interface LoadFigures {
 }
 
 try {
+  console.log("Writing measures of a 1,000-word answer…");
+  const writing = await timeWritingMeasures();
+  rows.push([
+    "Writing dictionaries' load, once per process (then a warm-up)",
+    `${writing.loadMs.toFixed(0)} ms (+ ${writing.warmUpMs.toFixed(0)} ms)`,
+    "",
+    "",
+  ]);
+  report(
+    `Writing measures of a ${writing.words}-word answer, dictionaries loaded`,
+    `median ${writing.medianMs.toFixed(2)} ms of ${writing.runs} (first ${writing.firstMs.toFixed(2)} ms)`,
+    "< 50 ms",
+    writing.medianMs < 50,
+  );
+  if (process.argv.includes("--writing-measures-only")) throw new StopEarly();
+
   execSync("node scripts/build-if-needed.ts", { cwd: root, stdio: "inherit" });
 
   const hello = spawn(
