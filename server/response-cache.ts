@@ -17,13 +17,12 @@ import { clientHolds } from "./http-caching.ts";
  * - Each answer carries the tags of what it shows (`catalogue`, `course:<id>`); the database
  *   announces the tags each write changes (db/content-changes.ts), which makes exactly those
  *   answers stale. `site` makes every answer stale.
- * - An answer rendered while a write committed is not kept: the versions of its tags are read
- *   before it is made and compared before it is kept.
+ * - An answer rendered while a write committed is kept only as a copy already stale: the
+ *   versions of its tags are read before it is made and compared whenever it is found.
  * - Kept answers carry an ETag; a request with it in If-None-Match gets 304. An answer from the
  *   cache says so with `X-Cache: hit` (for operators and the tests).
  * - One render per changed page (decision 0056): when a write makes a kept answer stale, the first
- *   request for it renders it again (or, if the copy is younger than `RENDER_AT_MOST_EVERY_MS`,
- *   the first request after that); the others meanwhile get the previous copy (`X-Cache:
+ *   request for it renders it again; the others meanwhile get the previous copy (`X-Cache:
  *   stale`) while the write is less than `STALE_FOR_AT_MOST_MS` old, and otherwise wait for that
  *   render. A crowd never renders the same page at once, and nobody sees a copy a second older
  *   than a write.
@@ -52,10 +51,6 @@ interface KeptAnswer extends Seen {
   status: number;
   /** The key it is kept under. */
   key: string;
-  /** When it was kept (`performance.now()`). */
-  keptAt: number;
-  /** Whether it replaced a copy a write had made stale (a page being written to). */
-  afterWrite: boolean;
   /** Header names and values, flat, as node:http's writeHead takes them. */
   headers: string[];
   /** The 304's headers: the same without the body's length and encoding. */
@@ -86,13 +81,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
  * earliest it can have been committed: so no copy is served a second after the write.
  */
 export const STALE_FOR_AT_MOST_MS = 800;
-/**
- * A page rendered again after a write is not rendered again for a newer write until this long
- * after: its copy is served (within `STALE_FOR_AT_MOST_MS` of the write) until then. Writes in
- * quick succession — fifty writers changing the catalogue — so cost a few renders a second, not
- * one each, while the copy served is never more than 250 ms plus a render behind.
- */
-export const RENDER_AT_MOST_EVERY_MS = 250;
 /** A reader waits for at most this many renders that come out too old before rendering itself. */
 const MAX_RENDERS_WAITED_FOR = 3;
 /** Changes are remembered this long with their times; an older one is too old to serve across. */
@@ -205,16 +193,12 @@ export function createResponseCache(
   /** Whether an answer stale since `since` is still recent enough to be served. */
   const servableStale = (since: number) => performance.now() - since <= STALE_FOR_AT_MOST_MS;
   /**
-   * Whether a stale answer may be served instead of rendering the page: while it renders again,
-   * or when it was itself rendered after a write less than `RENDER_AT_MOST_EVERY_MS` ago (writes
-   * in quick succession then cost a few renders a second, not one each), and only while the write
-   * is recent enough. A page written to once is rendered again by the very next request.
+   * Whether a stale answer may be served instead of rendering the page: only while another
+   * request renders it again, and only while the write is recent enough. With nobody rendering
+   * it, the request renders it, so a visitor who comes after a write sees it.
    */
   const mayServeStale = (answer: KeptAnswer, since: number | undefined) =>
-    since !== undefined &&
-    servableStale(since) &&
-    (rendering.has(answer.key) ||
-      (answer.afterWrite && performance.now() - answer.keptAt < RENDER_AT_MOST_EVERY_MS));
+    since !== undefined && servableStale(since) && rendering.has(answer.key);
   /** Whether `seen` saw at least what `other` saw: it may replace it. */
   const atLeastAsNew = (seen: Seen, other: Seen) =>
     seen.epoch > other.epoch ||
@@ -286,8 +270,6 @@ export function createResponseCache(
     const answer: KeptAnswer = {
       status: response.status,
       key,
-      keptAt: performance.now(),
-      afterWrite: previous !== undefined && staleSince(previous) !== undefined,
       headers: flat,
       notModifiedHeaders: notModified,
       headersWithId: [...flat, "X-Request-Id", ""],
