@@ -32,7 +32,7 @@ export interface ContentChanges {
 export const CONTENT_CHANGES_CHANNEL = "content_changes";
 /**
  * The tables whose writes may change what anonymous visitors see: those with triggers (migrations
- * 2026-11-24T12-00 and 2026-11-25T17-00), and those whose triggers or use cases move one of them (a tally moves its
+ * 2026-11-24T12-00, 2026-11-25T17-00 and 2026-11-28T10-10), and those whose triggers or use cases move one of them (a tally moves its
  * course's counts; a helpful vote its review's count).
  */
 export const CONTENT_TABLES = [
@@ -48,6 +48,7 @@ export const CONTENT_TABLES = [
   "posts",
   "post_tags",
   "tags",
+  "writing_tasks",
 ] as const;
 /** The tag that changes every answer. */
 export const EVERYTHING = "site";

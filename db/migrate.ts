@@ -34,6 +34,8 @@ import * as blogPosts from "./migrations/2026-11-25T16-00_blog-posts.ts";
 import * as blogContentChanges from "./migrations/2026-11-25T17-00_blog-content-changes.ts";
 import * as siteWordChanges from "./migrations/2026-11-25T18-00_site-word-changes.ts";
 import * as webhooks from "./migrations/2026-11-25T19-00_webhooks.ts";
+import * as writingTasks from "./migrations/2026-11-28T10-00_writing-tasks.ts";
+import * as writingContentChanges from "./migrations/2026-11-28T10-10_writing-content-changes.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -68,6 +70,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T17-00_blog-content-changes": blogContentChanges,
   "2026-11-25T18-00_site-word-changes": siteWordChanges,
   "2026-11-25T19-00_webhooks": webhooks,
+  "2026-11-28T10-00_writing-tasks": writingTasks,
+  "2026-11-28T10-10_writing-content-changes": writingContentChanges,
 };
 
 /** Every migration this code has, oldest first. */

@@ -421,6 +421,60 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+export type WritingTaskKind = "academic-task-1" | "general-task-1" | "task-2";
+export type WritingTaskStatus = "draft" | "published";
+
+/** A Writing task the teacher wrote (decision 0057). */
+export interface WritingTasksTable {
+  id: string;
+  kind: WritingTaskKind;
+  title: string;
+  /** Markdown. */
+  prompt: string;
+  /** An Academic Task 1's picture: an upload's address, or a seeded sample's; null for none. */
+  picture_url: string | null;
+  picture_alt: string | null;
+  minutes: number;
+  minimum_words: number;
+  status: WritingTaskStatus;
+  /** When it was first published (kept when unpublished and published again); the lists' order. */
+  published_at: Timestamp | null;
+  /** Set when the owner deleted it: out of every list and page, kept for the answers written to it. */
+  withdrawn_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+/** A student's answer to a Writing task, as submitted: its text never changes. */
+export interface WritingSubmissionsTable {
+  id: string;
+  task_id: string;
+  author_id: string;
+  text: string;
+  /** The words as the server counted them when it was submitted. */
+  words: number;
+  /** How long the student took; null when the screen could not tell (no JavaScript). */
+  seconds_taken: number | null;
+  timed: Generated<boolean | number>;
+  /** Submitted by the screen because the time ran out, as it stood. */
+  time_ran_out: Generated<boolean | number>;
+  submitted_at: Timestamp;
+  /** The instant measures (words, spelling, linking words…), as JSON. */
+  measures: string;
+}
+
+/** The answer a student is writing to a task, saved as they type: one per student and task. */
+export interface WritingDraftsTable {
+  author_id: string;
+  task_id: string;
+  text: string;
+  /** The countdown's seconds left, for a timed sitting; null when untimed. */
+  seconds_left: number | null;
+  updated_at: Timestamp;
+}
+
 /** Every table, as our queries see it (Better Auth also reads and writes users, sessions, accounts and verifications). */
 export interface Database {
   users: UsersTable;
@@ -454,6 +508,9 @@ export interface Database {
   deleted_post_slugs: DeletedPostSlugsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  writing_tasks: WritingTasksTable;
+  writing_submissions: WritingSubmissionsTable;
+  writing_drafts: WritingDraftsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

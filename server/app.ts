@@ -23,6 +23,7 @@ import { postsApi } from "./api/posts.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { servicesApi } from "./api/services.ts";
 import { tokensApi } from "./api/tokens.ts";
+import { writingTasksApi } from "./api/writing-tasks.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
 import { createAuth } from "./auth/index.ts";
@@ -308,6 +309,7 @@ export function createApp({
   app.route("/api", accountsApi(api));
   app.route("/api", enrollmentsApi(api));
   app.route("/api", postsApi(api));
+  app.route("/api", writingTasksApi(api));
   app.route("/api", tokensApi(api));
   // Made once, from the routes' own schemas (server/api/document.ts); /api/docs shows it.
   const document = apiDocument(config.baseUrl);

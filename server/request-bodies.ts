@@ -13,7 +13,8 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
  * The pages that take a picture (Add and Edit a course, /admin/site's About section, /account's
- * photo, a blog post's feature picture on New and Edit post), and the two API calls that do
+ * photo, a blog post's feature picture on New and Edit post, a Writing task's picture on New and
+ * Edit task), and the API calls that do
  * (`isApiUpload`), take a 5 MB file beside the form; the
  * room above it lets a slightly larger file reach the page or call, which then says why it was
  * refused (decision 0028).
@@ -24,7 +25,7 @@ export const MAX_UPLOAD_FORM_BODY_BYTES = 8 * 1024 * 1024;
  * sends the same form to `<path>.data`, so both must take the picture.
  */
 const UPLOAD_PAGES =
-  /^\/(add-service|services\/[^/]+\/edit|admin\/site|admin\/posts\/new|admin\/posts\/[^/]+\/edit|account)(\/|\.data)?$/;
+  /^\/(add-service|services\/[^/]+\/edit|admin\/site|admin\/posts\/new|admin\/posts\/[^/]+\/edit|admin\/writing\/tasks\/new|admin\/writing\/tasks\/[^/]+\/edit|account)(\/|\.data)?$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_CONTENT_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -70,17 +71,20 @@ const limitUploadPages = limitBody(
 
 /**
  * The API calls that take a picture: `POST /api/services` and `PATCH /api/services/{id}`, as a
- * multipart body with the file in `image` (decision 0028). They get the upload pages' room, for
+ * multipart body with the file in `image` (decision 0028), and `POST /api/writing/tasks` and
+ * `PATCH /api/writing/tasks/{id}` with it in `picture` (decision 0057). They get the upload pages' room, for
  * the same reason: a file a little over 5 MB reaches the call, which says why it was refused.
  */
 function isApiUpload(c: Context): boolean {
   const { method, path } = c.req;
-  if (method === "POST") return /^\/api\/services\/?$/.test(path) && isMultipart(c);
-  if (method === "PATCH") return /^\/api\/services\/[^/]+\/?$/.test(path) && isMultipart(c);
+  if (method === "POST")
+    return /^\/api\/(services|writing\/tasks)\/?$/.test(path) && isMultipart(c);
+  if (method === "PATCH")
+    return /^\/api\/(services|writing\/tasks)\/[^/]+\/?$/.test(path) && isMultipart(c);
   return false;
 }
 
-/** 32 KB for every API body, but 8 MB for a multipart body to the two calls that take a picture. */
+/** 32 KB for every API body, but 8 MB for a multipart body to the calls that take a picture. */
 export const limitApiBodies: MiddlewareHandler = (c, next) =>
   isApiUpload(c) ? limitUploadForms(c, next) : limitSmallApiBodies(c, next);
 

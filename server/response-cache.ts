@@ -102,12 +102,16 @@ export function tagsOf(path: string): string[] | undefined {
       return undefined; // Not a course id anyone could have written.
     }
   }
+  if (WRITING_PATH.test(page)) return ["writing"];
   if (FIXED_PAGE.test(page)) return [];
   return undefined;
 }
 
 const CATALOGUE_PATHS = new Set(["/", "/services", "/api/", "/api/services", "/sitemap.xml"]);
 const COURSE_PATH = /^\/(?:services|api\/services|api\/reviews)\/([^/]+)$/;
+// The Writing tasks students read: their writes announce `writing` (migration 2026-11-28T10-10).
+// A student's own answers are only ever shown to them signed in, never from here.
+const WRITING_PATH = /^\/(?:writing|writing\/tasks\/[^/]+|api\/writing\/tasks(?:\/[^/]+)?)$/;
 // The blog's answers change with posts, whose writes announce `site` (migration 2026-11-25T17-00).
 // The API's reference changes only with the code, and names the site in its footer.
 const FIXED_PAGE =

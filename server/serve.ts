@@ -14,6 +14,7 @@ import {
   fillSeededCourseDetails,
   seedBlogIfEmpty,
   seedCatalogueIfEmpty,
+  seedWritingTasksIfEmpty,
 } from "../db/seed/index.ts";
 import { answeredAtOnce, observeRequest, requestStart } from "./access-log.ts";
 import { isAnonymous } from "./anonymous-request.ts";
@@ -78,6 +79,7 @@ export async function serve({
   const seeded = await seedCatalogueIfEmpty(db);
   const detailed = await fillSeededCourseDetails(db);
   const blogSeeded = await seedBlogIfEmpty(db);
+  const writingSeeded = await seedWritingTasksIfEmpty(db);
   const housekeeping = () =>
     deleteExpiredRows(db).catch((error: unknown) =>
       logger.error({ err: error }, "Housekeeping failed"),
@@ -87,6 +89,7 @@ export async function serve({
   if (seeded > 0) logger.info(`Seeded the catalogue with ${seeded} courses.`);
   if (detailed > 0) logger.info(`Gave ${detailed} seeded courses their details.`);
   if (blogSeeded > 0) logger.info(`Published the blog's first ${blogSeeded} posts.`);
+  if (writingSeeded > 0) logger.info(`Published ${writingSeeded} sample Writing tasks.`);
 
   const lifecycle: Lifecycle = { phase: "starting" };
   const { app, auth, mailOutbox, postScheduler, webhookWorker, responseCache, metrics } = createApp(

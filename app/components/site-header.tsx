@@ -34,6 +34,11 @@ function SiteLinks({ signedIn, className }: { signedIn: boolean; className: stri
         </NavLink>
       </li>
       <li>
+        <NavLink to="/writing" className={linkClass}>
+          Writing
+        </NavLink>
+      </li>
+      <li>
         <NavLink to="/blog" className={linkClass}>
           Blog
         </NavLink>
@@ -137,11 +142,12 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           IELTS Hub
         </NavLink>
         <nav aria-label="Main" className="flex items-center gap-2">
-          <SiteLinks signedIn={user !== null} className="hidden items-center gap-1 sm:flex" />
+          {/* Six links and the avatar fit one row from 768 pixels; narrower, 'Menu' holds them. */}
+          <SiteLinks signedIn={user !== null} className="hidden items-center gap-1 md:flex" />
           {/* The panel spans the header (its nearest positioned ancestor) below the bar. */}
           <DisclosureMenu
             label="Menu"
-            className="sm:hidden"
+            className="md:hidden"
             summaryClassName="gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
             summary={
               <>

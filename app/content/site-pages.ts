@@ -9,12 +9,13 @@ export interface SitePage {
  * The public pages search engines are told about (the sitemap), with the day each one's own text
  * last changed; the legal pages show theirs as "Last updated". Pages that show other content
  * change with it too: the home page and the catalogue with the newest course, the blog with its
- * posts, which the sitemap takes into account.
+ * posts, the Writing page with its tasks, which the sitemap takes into account.
  */
 export const sitePages = {
   home: { path: "/", revised: "2026-11-22" },
   services: { path: "/services", revised: "2026-11-22" },
   blog: { path: "/blog", revised: "2026-11-25" },
+  writing: { path: "/writing", revised: "2026-11-28" },
   contact: { path: "/contact", revised: "2026-11-22" },
   about: { path: "/about", revised: "2026-11-23" },
   privacy: { path: "/privacy", revised: "2026-11-24" },

@@ -179,6 +179,9 @@ export default function AccountDelete({ loaderData, actionData }: Route.Componen
             record of the courses you joined goes too.
           </li>
           <li>
+            Your Writing answers, with their measures, and the drafts you were writing are removed.
+          </li>
+          <li>
             Your helpful votes, your reports of reviews, and the messages you sent through the
             contact page from this address are removed.
           </li>

@@ -102,6 +102,12 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
         : the home page's hero, About Me, the FAQ, contact details and social links.
       </p>
       <p className="mt-1">
+        <Link to="/admin/writing/tasks" className="link font-semibold">
+          Writing tasks
+        </Link>
+        : the Academic, General Training and Task 2 prompts students practise on the Writing page.
+      </p>
+      <p className="mt-1">
         <Link to="/admin/webhooks" className="link font-semibold">
           Webhooks
         </Link>

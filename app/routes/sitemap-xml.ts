@@ -1,23 +1,30 @@
 import { listPublishedPostDates, listPublishedTagDates } from "../../core/blog/blog.server.ts";
 import { listCatalogueDates } from "../../core/catalogue/services.server.ts";
+import { listPublishedWritingTaskDates } from "../../core/writing/published-tasks.server.ts";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { laterOf, SITEMAP_URL_LIMIT, sitemapXml, w3cDatetime } from "../lib/sitemap.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 /**
- * `/sitemap.xml`: the public pages, the blog's posts and tags and every course in the catalogue,
+ * `/sitemap.xml`: the public pages, the blog's posts and tags, the published Writing tasks and
+ * every course in the catalogue,
  * each on the public origin with the time its content last changed.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, baseUrl } = context.get(appContext);
   const pages = Object.values(sitePages);
-  // Posts come first within the file's limit: a teacher writes far fewer posts than courses exist.
+  // Posts and tasks come first within the file's limit: a teacher writes far fewer of them than
+  // courses exist.
   const posts = await listPublishedPostDates(db, SITEMAP_URL_LIMIT - pages.length);
   const tags = await listPublishedTagDates(db, SITEMAP_URL_LIMIT - pages.length - posts.length);
-  const courses = await listCatalogueDates(
+  const tasks = await listPublishedWritingTaskDates(
     db,
     SITEMAP_URL_LIMIT - pages.length - posts.length - tags.length,
+  );
+  const courses = await listCatalogueDates(
+    db,
+    SITEMAP_URL_LIMIT - pages.length - posts.length - tags.length - tasks.length,
   );
   // A page that shows other content changed when that did: the home page and the catalogue show
   // the newest courses, the blog its posts (the latest change of any).
@@ -31,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       return laterOf(page.revised, newestCourse);
     }
     if (page === sitePages.blog) return laterOf(page.revised, latestPostChange);
+    // Newest change first: the Writing page lists the tasks.
+    if (page === sitePages.writing) return laterOf(page.revised, tasks[0]?.updatedAt);
     return page.revised;
   };
   const entries = [
@@ -42,6 +51,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...tags.map((tag) => ({
       loc: `${baseUrl}/blog/tag/${tag.slug}`,
       lastmod: w3cDatetime(tag.updatedAt),
+    })),
+    ...tasks.map((task) => ({
+      loc: `${baseUrl}/writing/tasks/${task.id}`,
+      lastmod: w3cDatetime(task.updatedAt),
     })),
     ...courses.map((course) => ({
       loc: `${baseUrl}/services/${course.id}`,

@@ -92,6 +92,19 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
     deletion:
       "deleted when about them (about_user_id) or naming their address or id, waiting or sent; what a receiver already took is outside the site",
   },
+  writing_tasks: {
+    export: "not exported: the site's Writing tasks, written as its owner",
+    deletion: "kept (the site's own content); created_by and updated_by set to null",
+  },
+  writing_submissions: {
+    export:
+      "writingAnswers: every answer they submitted, its task, text, words, time, whether timed and its measures",
+    deletion: "deleted (their answers are their personal data, decision 0057)",
+  },
+  writing_drafts: {
+    export: "writingDrafts: the answer they are writing to each task, as last saved",
+    deletion: "deleted",
+  },
   mail_outbox: {
     export: "not exported: mail waiting to be sent, gone once sent, may hold one-time links",
     deletion:

@@ -228,6 +228,9 @@ async function eraseAccount(
   // triggers on `reviews` take them out of each course's tallies, so averages and counts follow.
   await trx.deleteFrom("reviews").where("user_id", "=", userId).execute();
   await trx.deleteFrom("enrollments").where("user_id", "=", userId).execute();
+  // Their Writing answers and drafts: their personal data (decision 0057).
+  await trx.deleteFrom("writing_drafts").where("author_id", "=", userId).execute();
+  await trx.deleteFrom("writing_submissions").where("author_id", "=", userId).execute();
   await trx
     .deleteFrom("contact_messages")
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
@@ -268,6 +271,16 @@ async function eraseAccount(
     .updateTable("post_revisions")
     .set({ author_id: null })
     .where("author_id", "=", userId)
+    .execute();
+  await trx
+    .updateTable("writing_tasks")
+    .set({ created_by: null })
+    .where("created_by", "=", userId)
+    .execute();
+  await trx
+    .updateTable("writing_tasks")
+    .set({ updated_by: null })
+    .where("updated_by", "=", userId)
     .execute();
   await trx
     .updateTable("site_word_changes")
@@ -430,7 +443,7 @@ async function eventsOfErasure(trx: DB, userId: string, now: Date) {
 
 /**
  * Their uploaded pictures that nothing else shows (their profile photo, ones they replaced) are
- * deleted; the ones a course or the site shows stay, no longer marked as theirs.
+ * deleted; the ones a course, the site or a Writing task shows stay, no longer marked as theirs.
  */
 async function erasePictures(trx: DB, { userId, photo }: { userId: string; photo: string | null }) {
   const theirs = await trx
@@ -444,7 +457,7 @@ async function erasePictures(trx: DB, { userId, photo }: { userId: string; photo
   if (photoId) candidates.add(photoId);
   if (candidates.size > 0) {
     const UPLOADED = "/images/uploads/%";
-    const [services, users, settings] = await Promise.all([
+    const [services, users, settings, writingTasks] = await Promise.all([
       trx
         .selectFrom("services")
         .select("image_url as url")
@@ -461,8 +474,14 @@ async function erasePictures(trx: DB, { userId, photo }: { userId: string; photo
         .select("value as url")
         .where("value", "like", UPLOADED)
         .execute(),
+      // A Writing task's picture stays with the task, withdrawn ones too (their answers show it).
+      trx
+        .selectFrom("writing_tasks")
+        .select("picture_url as url")
+        .where("picture_url", "like", UPLOADED)
+        .execute(),
     ]);
-    for (const { url } of [...services, ...users, ...settings]) {
+    for (const { url } of [...services, ...users, ...settings, ...writingTasks]) {
       const shown = parseUploadedImagePath(url ?? "")?.imageId;
       if (shown) candidates.delete(shown);
     }

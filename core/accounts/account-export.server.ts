@@ -18,6 +18,15 @@ const iso = (value: Timestamp) => toDate(value).toISOString();
 const isoOrNull = (value: Timestamp | null) => (value === null ? null : iso(value));
 const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
 
+/** An answer's stored measures as the JSON they are; text that is no JSON (never written so) as it is. */
+function parsedMeasures(stored: string): unknown {
+  try {
+    return JSON.parse(stored) as unknown;
+  } catch {
+    return stored;
+  }
+}
+
 /** The format's name, so that a reader (or a later version of the site) knows what it holds. */
 export const ACCOUNT_EXPORT_FORMAT = "ielts-hub-account-data/1";
 
@@ -49,6 +58,8 @@ export async function exportAccountData(
     newsletterIssuesWritten,
     coursesCreated,
     pictures,
+    writingAnswers,
+    writingDrafts,
   ] = await Promise.all([
     db.selectFrom("owners").select("granted_at").where("user_id", "=", userId).executeTakeFirst(),
     // Never `password`, `access_token`, `refresh_token` or `id_token`.
@@ -197,6 +208,41 @@ export async function exportAccountData(
       .orderBy("image_id")
       .orderBy("width")
       .execute(),
+    // Their Writing answers, with the task each answers (withdrawn tasks' too).
+    db
+      .selectFrom("writing_submissions")
+      .innerJoin("writing_tasks", "writing_tasks.id", "writing_submissions.task_id")
+      .select([
+        "writing_submissions.id",
+        "writing_submissions.task_id",
+        "writing_tasks.title as task_title",
+        "writing_tasks.kind as task_kind",
+        "writing_submissions.text",
+        "writing_submissions.words",
+        "writing_submissions.seconds_taken",
+        "writing_submissions.timed",
+        "writing_submissions.time_ran_out",
+        "writing_submissions.submitted_at",
+        "writing_submissions.measures",
+      ])
+      .where("writing_submissions.author_id", "=", userId)
+      .orderBy("writing_submissions.submitted_at")
+      .orderBy("writing_submissions.id")
+      .execute(),
+    db
+      .selectFrom("writing_drafts")
+      .innerJoin("writing_tasks", "writing_tasks.id", "writing_drafts.task_id")
+      .select([
+        "writing_drafts.task_id",
+        "writing_tasks.title as task_title",
+        "writing_drafts.text",
+        "writing_drafts.seconds_left",
+        "writing_drafts.updated_at",
+      ])
+      .where("writing_drafts.author_id", "=", userId)
+      .orderBy("writing_drafts.updated_at")
+      .orderBy("writing_drafts.task_id")
+      .execute(),
   ]);
 
   const uploadedPictures = new Map<
@@ -341,6 +387,26 @@ export async function exportAccountData(
       text: reply.text,
       createdAt: iso(reply.created_at),
       updatedAt: iso(reply.updated_at),
+    })),
+    writingAnswers: writingAnswers.map((answer) => ({
+      id: answer.id,
+      taskId: answer.task_id,
+      taskTitle: answer.task_title,
+      taskKind: answer.task_kind,
+      text: answer.text,
+      words: Number(answer.words),
+      secondsTaken: numberOrNull(answer.seconds_taken),
+      timed: Boolean(answer.timed),
+      timeRanOut: Boolean(answer.time_ran_out),
+      submittedAt: iso(answer.submitted_at),
+      measures: parsedMeasures(answer.measures),
+    })),
+    writingDrafts: writingDrafts.map((draft) => ({
+      taskId: draft.task_id,
+      taskTitle: draft.task_title,
+      text: draft.text,
+      secondsLeft: numberOrNull(draft.seconds_left),
+      savedAt: iso(draft.updated_at),
     })),
     newsletterIssuesWritten: newsletterIssuesWritten.map((issue) => ({
       id: issue.id,

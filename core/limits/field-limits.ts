@@ -60,3 +60,20 @@ export const MAX_OPENING_HOURS_LENGTH = 300;
 /** The social links in the footer, and each one's address. */
 export const MAX_SOCIAL_LINKS = 6;
 export const MAX_SOCIAL_URL_LENGTH = 500;
+/** A Writing task's title: the teacher's name for it in the lists (/writing, /admin/writing/tasks). */
+export const MAX_WRITING_TASK_TITLE_LENGTH = 150;
+/** A Writing task's prompt (Markdown): the instructions, and the situation or question. */
+export const MAX_WRITING_TASK_PROMPT_LENGTH = 5000;
+/**
+ * The description of an Academic Task 1's picture: a student who cannot see the chart reads the
+ * whole of it in words, its figures too, so it may be far longer than a post picture's.
+ */
+export const MAX_WRITING_TASK_PICTURE_ALT_LENGTH = 1500;
+/** The minutes a Writing task gives (the test gives 20 and 40; a teacher may give more). */
+export const MIN_WRITING_TASK_MINUTES = 1;
+export const MAX_WRITING_TASK_MINUTES = 120;
+/** The fewest words a Writing task asks for (the test asks 150 and 250). */
+export const MIN_WRITING_TASK_MINIMUM_WORDS = 1;
+export const MAX_WRITING_TASK_MINIMUM_WORDS = 1000;
+/** How much of a search of the owner's Writing tasks is read (/admin/writing/tasks?q=). */
+export const MAX_WRITING_TASK_SEARCH_LENGTH = 100;

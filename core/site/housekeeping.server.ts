@@ -34,8 +34,8 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
 }
 
 /**
- * Deletes the uploaded pictures (every width) that no course, account, site setting or blog post
- * (its feature picture, a kept revision's, or its text) names any more and that are over a day old: the image a course or the teacher replaced, or the course
+ * Deletes the uploaded pictures (every width) that no course, account, site setting, blog post
+ * (its feature picture, a kept revision's, or its text) or Writing task (its picture or prompt) names any more and that are over a day old: the image a course or the teacher replaced, or the course
  * deleted. The day's grace covers a page still open on an old picture, and an upload stored
  * just before the row naming it is written.
  */
@@ -49,7 +49,7 @@ export async function deleteUnusedImages(db: DB, now = new Date()): Promise<void
     .execute();
   if (candidates.length === 0) return;
   const UPLOADED = "/images/uploads/%";
-  const [services, users, settings, posts, postBodies] = await Promise.all([
+  const [services, users, settings, posts, postBodies, writingTasks, prompts] = await Promise.all([
     db
       .selectFrom("services")
       .select("image_url as url")
@@ -74,13 +74,25 @@ export async function deleteUnusedImages(db: DB, now = new Date()): Promise<void
       .execute(),
     // A post's Markdown may show an upload anywhere in its text.
     db.selectFrom("posts").select("body").where("body", "like", "%/images/uploads/%").execute(),
+    // A Writing task's picture, withdrawn tasks' too: the answers written to them show it.
+    db
+      .selectFrom("writing_tasks")
+      .select("picture_url as url")
+      .where("picture_url", "like", UPLOADED)
+      .execute(),
+    // …and its prompt's Markdown may show an upload, as a post's may.
+    db
+      .selectFrom("writing_tasks")
+      .select("prompt as body")
+      .where("prompt", "like", "%/images/uploads/%")
+      .execute(),
   ]);
   const inUse = new Set(
-    [...services, ...users, ...settings, ...posts].flatMap(
+    [...services, ...users, ...settings, ...posts, ...writingTasks].flatMap(
       ({ url }) => parseUploadedImagePath(url ?? "")?.imageId ?? [],
     ),
   );
-  for (const { body } of postBodies) {
+  for (const { body } of [...postBodies, ...prompts]) {
     for (const match of body.matchAll(/\/images\/uploads\/[0-9a-f-]{36}-\d{1,5}\.webp/g)) {
       const imageId = parseUploadedImagePath(match[0])?.imageId;
       if (imageId) inUse.add(imageId);

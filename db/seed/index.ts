@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../index.ts";
 import { seedPosts } from "./blog-posts.ts";
 import { type CatalogueService, catalogue, coverPath } from "./catalogue.ts";
+import { seedWritingTasks, writingPicturePath } from "./writing-tasks.ts";
 
 const SEED_EPOCH = Date.UTC(2022, 0, 10, 9, 0, 0);
 const ONE_DAY = 24 * 60 * 60 * 1000;
@@ -159,4 +160,39 @@ function tagSlugOf(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * Publishes the six sample Writing tasks (db/seed/writing-tasks.ts) on a database that never had
+ * a task: none, and none withdrawn, since a withdrawn task's row stays (decision 0057). A teacher
+ * who deleted the samples does not get them back. Returns how many tasks were created.
+ */
+export async function seedWritingTasksIfEmpty(db: DB): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx.selectFrom("writing_tasks").select("id").limit(1).executeTakeFirst();
+    if (task) return 0;
+    await trx
+      .insertInto("writing_tasks")
+      .values(
+        seedWritingTasks.map((seed) => ({
+          id: crypto.randomUUID(),
+          kind: seed.kind,
+          title: seed.title,
+          prompt: seed.prompt,
+          picture_url: seed.picture ? writingPicturePath(seed.picture.slug) : null,
+          picture_alt: seed.picture?.alt ?? null,
+          minutes: seed.minutes,
+          minimum_words: seed.minimumWords,
+          status: "published" as const,
+          published_at: seed.publishedAt,
+          withdrawn_at: null,
+          created_at: seed.publishedAt,
+          updated_at: seed.publishedAt,
+          created_by: null,
+          updated_by: null,
+        })),
+      )
+      .execute();
+    return seedWritingTasks.length;
+  });
 }

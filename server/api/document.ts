@@ -8,6 +8,7 @@ import { postsOperations } from "./posts.ts";
 import { reviewsOperations } from "./reviews.ts";
 import { servicesOperations } from "./services.ts";
 import { tokensOperations } from "./tokens.ts";
+import { writingTasksOperations } from "./writing-tasks.ts";
 
 /**
  * Every call of the JSON API, in the order the reference lists them within each resource. A new
@@ -22,6 +23,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...signInFirst(),
   ...Object.values(tokensOperations),
   ...Object.values(postsOperations),
+  ...Object.values(writingTasksOperations),
   ...Object.values(openApiOperations),
 ];
 

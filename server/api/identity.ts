@@ -77,6 +77,24 @@ export function requireApiUser(options: ApiOptions): MiddlewareHandler<ApiUserEn
 }
 
 /**
+ * After `requireApiUser`, for the owners' calls: anyone but an owner gets 403 with `message`,
+ * logged, before the body is read (a student's megabyte of Markdown or picture is never parsed).
+ */
+export function requireApiOwner(
+  options: Pick<ApiOptions, "securityLog" | "addressOf">,
+  message: string,
+): MiddlewareHandler<ApiUserEnv> {
+  return async (c, next) => {
+    const user = c.get("apiUser");
+    if (!user.isOwner) {
+      logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
+      return c.json({ message }, 403);
+    }
+    await next();
+  };
+}
+
+/**
  * A change refused to the caller, logged: 404 when the thing does not exist for them (its
  * `notFound` message), 403 when they can see it but it is not theirs to change (`forbidden`).
  */

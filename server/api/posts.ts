@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   getPublishedPost,
@@ -28,8 +28,8 @@ import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
   type ApiOptions,
   type ApiUserEnv,
-  logRefusal,
   refuseChange,
+  requireApiOwner,
   requireApiUser,
   tooManyWrites,
   writerOf,
@@ -255,7 +255,7 @@ export function postsApi(options: ApiOptions) {
   const { db, baseUrl } = options;
   const api = new Hono<ApiUserEnv>();
   const apiUser = requireApiUser(options);
-  const owner = requireApiOwner(options);
+  const owner = requireApiOwner(options, OWNERS_ONLY);
   const absolute = (url: string) => absoluteUrl(url, baseUrl);
 
   const summaryJson = (post: PostSummary): PostSummaryJson => ({
@@ -418,18 +418,3 @@ export function postsApi(options: ApiOptions) {
 }
 
 const OWNERS_ONLY = "Only the site's owner writes blog posts.";
-
-/**
- * After `requireApiUser`: anyone but an owner gets 403, logged, before the body is read (a
- * student's megabyte of Markdown is never parsed).
- */
-function requireApiOwner(options: ApiOptions): MiddlewareHandler<ApiUserEnv> {
-  return async (c, next) => {
-    const user = c.get("apiUser");
-    if (!user.isOwner) {
-      logRefusal(c, options, { status: 403, reason: "not-owner", userId: user.id });
-      return c.json({ message: OWNERS_ONLY }, 403);
-    }
-    await next();
-  };
-}

@@ -7,6 +7,7 @@ import {
 } from "../../core/catalogue/course-details.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
+import { WRITING_TASK_KINDS } from "../../core/writing/task-kinds.ts";
 
 /*
  * The shapes of the JSON API's answers, as zod schemas: the OpenAPI document describes them
@@ -367,6 +368,47 @@ export const postSchema = named(
   }),
 );
 
+export const writingTaskSummarySchema = named(
+  "WritingTaskSummary",
+  z.object({
+    _id: id("task"),
+    kind: z.enum(WRITING_TASK_KINDS),
+    kindName: z
+      .string()
+      .meta({ description: "Academic Task 1, General Training Task 1 or Task 2." }),
+    title: z.string(),
+    url: z.string().meta({ description: "The task's page on the site." }),
+    picture: z.object({ url: z.string(), alt: z.string() }).nullable().meta({
+      description:
+        "An Academic Task 1's chart, table, map or process, absolute, with its description in words.",
+    }),
+    minutes: z.number().int().meta({ description: "The time the task gives." }),
+    minimumWords: z.number().int().meta({ description: "The fewest words it asks for." }),
+    publishedAt: isoTime.nullable(),
+    updatedAt: isoTime,
+  }),
+);
+
+export const writingTaskPageSchema = named(
+  "WritingTaskPage",
+  z.object({
+    tasks: z.array(writingTaskSummarySchema),
+    count: z
+      .number()
+      .int()
+      .meta({ description: "Published tasks in all (of the kind, if one was asked for)." }),
+    pageSize: z.number().int(),
+  }),
+);
+
+export const writingTaskSchema = named(
+  "WritingTask",
+  writingTaskSummarySchema.extend({
+    prompt: z.string().meta({ description: "The prompt's Markdown, as the teacher wrote it." }),
+    promptHtml: z.string().meta({ description: "The prompt rendered and made safe." }),
+  }),
+);
+
 // The answers of writes.
 export const insertedSchema = named(
   "Inserted",
@@ -532,6 +574,32 @@ export const accountExportSchema = named(
           updatedAt: isoTime,
         }),
       ),
+      writingAnswers: z.array(
+        z.object({
+          id: z.string(),
+          taskId: z.string(),
+          taskTitle: z.string(),
+          taskKind: z.enum(WRITING_TASK_KINDS),
+          text: z.string(),
+          words: z.number().int(),
+          secondsTaken: z.number().int().nullable(),
+          timed: z.boolean(),
+          timeRanOut: z.boolean(),
+          submittedAt: isoTime,
+          measures: z
+            .unknown()
+            .meta({ description: "The instant measures the site showed with the answer." }),
+        }),
+      ),
+      writingDrafts: z.array(
+        z.object({
+          taskId: z.string(),
+          taskTitle: z.string(),
+          text: z.string(),
+          secondsLeft: z.number().int().nullable(),
+          savedAt: isoTime,
+        }),
+      ),
       newsletterIssuesWritten: z.array(
         z.object({
           id: z.string(),
@@ -556,3 +624,5 @@ export type OwnReviewJson = z.output<typeof ownReviewSchema>;
 export type EnrollmentJson = z.output<typeof enrollmentSchema>;
 export type PostSummaryJson = z.output<typeof postSummarySchema>;
 export type PostJson = z.output<typeof postSchema>;
+export type WritingTaskSummaryJson = z.output<typeof writingTaskSummarySchema>;
+export type WritingTaskJson = z.output<typeof writingTaskSchema>;

@@ -13,7 +13,12 @@ import {
 } from "../support/accounts.ts";
 import { allRows, findText, listTables, personColumns } from "../support/database-catalogue.ts";
 import { engines } from "../support/databases.ts";
-import { insertService } from "../support/fixtures.ts";
+import {
+  insertService,
+  insertWritingAnswer,
+  insertWritingDraft,
+  insertWritingTask,
+} from "../support/fixtures.ts";
 import { turnOnTwoFactorDirectly } from "../support/owners.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
 import { picture, postMultipart } from "../support/uploads.ts";
@@ -177,6 +182,24 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       body: { newEmail, currentPassword: user.password } as { newEmail: string },
       headers: new Headers({ cookie: user.cookie }),
     });
+    // A Writing answer and a draft of another (issue 38), and a task written as the teacher.
+    const writingAnswer = await insertWritingAnswer(db(), {
+      taskId: writingTasks.answered,
+      authorId: user.id,
+      text: `An essay written by ${name} about cars in cities.`,
+    });
+    await insertWritingDraft(db(), {
+      taskId: writingTasks.drafted,
+      authorId: user.id,
+      text: `A draft begun by ${name}`,
+    });
+    const taskWritten = await insertedId(
+      await api(site.app, "POST", "/api/writing/tasks", user.token, {
+        kind: "task-2",
+        title: `Homework set by ${crypto.randomUUID().slice(0, 8)}`,
+        prompt: "Discuss both views.",
+      }),
+    );
     const issueSubject = `News ${crypto.randomUUID().slice(0, 8)}`;
     await db()
       .insertInto("newsletter_issues")
@@ -204,18 +227,23 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       enrollment,
       newEmail,
       issueSubject,
+      writingAnswer,
+      taskWritten,
     };
   }
 
   type Person = Awaited<ReturnType<typeof person>>;
   let first: string;
   let second: string;
+  const writingTasks = { answered: "", drafted: "" };
   let quillon: Person;
   let marisol: Person;
 
   beforeAll(async () => {
     first = await insertService(db(), { name: "Listening Lab" });
     second = await insertService(db(), { name: "Writing Workshop" });
+    writingTasks.answered = await insertWritingTask(db(), { title: "Cars in the city" });
+    writingTasks.drafted = await insertWritingTask(db(), { title: "Working from home" });
     quillon = await person("Quillon Vesperwood", { first, second });
     marisol = await person("Marisol Thackeray", { first, second });
     const [quillonsReview, quillonsOtherReview] = quillon.reviews as [string, string];
@@ -393,6 +421,31 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
     expect(data.uploadedPictures.map((picture) => picture.address).sort()).toEqual(
       [`${ORIGIN}${quillon.photo}`, `${ORIGIN}${quillon.ownCourseImage}`].sort(),
     );
+    // writing_submissions and writing_drafts: their answers and drafts, with their tasks
+    expect(data.writingAnswers).toEqual([
+      {
+        id: quillon.writingAnswer,
+        taskId: writingTasks.answered,
+        taskTitle: "Cars in the city",
+        taskKind: "task-2",
+        text: `An essay written by ${quillon.name} about cars in cities.`,
+        words: 10,
+        secondsTaken: 1980,
+        timed: false,
+        timeRanOut: false,
+        submittedAt: expect.any(String),
+        measures: { words: 10 },
+      },
+    ]);
+    expect(data.writingDrafts).toEqual([
+      {
+        taskId: writingTasks.drafted,
+        taskTitle: "Working from home",
+        text: `A draft begun by ${quillon.name}`,
+        secondsLeft: 1200,
+        savedAt: expect.any(String),
+      },
+    ]);
     // review_replies and newsletter_issues written as the teacher
     expect(data.repliesWritten).toEqual([
       expect.objectContaining({ reviewId: marisol.reviews[0], text: "Glad it helped." }),
@@ -581,6 +634,23 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       .where("subject", "=", quillon.issueSubject)
       .executeTakeFirstOrThrow();
     expect(issue.author_id).toBeNull();
+    // Their Writing answers and drafts went; the task they wrote as the teacher stays, unsigned.
+    for (const table of ["writing_submissions", "writing_drafts"] as const)
+      expect(
+        await db()
+          .selectFrom(table)
+          .select("task_id")
+          .where("author_id", "=", quillon.id)
+          .execute(),
+        table,
+      ).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("writing_tasks")
+        .select(["created_by", "updated_by"])
+        .where("id", "=", quillon.taskWritten)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ created_by: null, updated_by: null });
     // The review they found helpful counts one vote fewer, as many as it has.
     const helpful = await db()
       .selectFrom("reviews")

@@ -21,10 +21,21 @@ import {
   resetSequences,
   restoreBackup,
 } from "../../db/restore.ts";
-import { seedBlogIfEmpty, seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import {
+  seedBlogIfEmpty,
+  seedCatalogueIfEmpty,
+  seedWritingTasksIfEmpty,
+} from "../../db/seed/index.ts";
 import { allRows, listTables } from "../support/database-catalogue.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { insertReview, insertService, insertSubscribers, insertUser } from "../support/fixtures.ts";
+import {
+  insertReview,
+  insertService,
+  insertSubscribers,
+  insertUser,
+  insertWritingAnswer,
+  insertWritingDraft,
+} from "../support/fixtures.ts";
 import { photo } from "../support/uploads.ts";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -210,6 +221,20 @@ async function fillSite(db: DB): Promise<void> {
       created_at: now.toISOString(),
     })
     .execute();
+
+  // Writing practice (issue 38): the sample tasks, an answer and a draft.
+  await seedWritingTasksIfEmpty(db);
+  const tasks = await db.selectFrom("writing_tasks").select("id").orderBy("id").execute();
+  await insertWritingAnswer(db, {
+    taskId: tasks[0]?.id ?? "",
+    authorId: ownerId,
+    text: `An essay. ${AWKWARD}`,
+  });
+  await insertWritingDraft(db, {
+    taskId: tasks[1]?.id ?? "",
+    authorId: ownerId,
+    text: `A draft. ${AWKWARD}`,
+  });
 
   const courseId = await insertService(db, { name: `Speaking ${AWKWARD}`, module: "academic" });
   const studentIds = Array.from({ length: REVIEWS_OF_ONE_COURSE }, () => crypto.randomUUID());

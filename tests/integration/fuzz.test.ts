@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOwner, listOwners, ownerStanding } from "../../core/accounts/owners.server.ts";
-import { seedBlogIfEmpty, seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import {
+  seedBlogIfEmpty,
+  seedCatalogueIfEmpty,
+  seedWritingTasksIfEmpty,
+} from "../../db/seed/index.ts";
 import { ORIGIN, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
 import { insertReview } from "../support/fixtures.ts";
@@ -127,6 +131,15 @@ const fieldNames = [
   "metaDescription",
   "sendByEmail",
   "publishAt",
+  // Writing tasks (decision 0057).
+  "kind",
+  "prompt",
+  "pictureUrl",
+  "pictureAlt",
+  "minutes",
+  "minimumWords",
+  "status",
+  "removePicture",
 ];
 
 describe.each(engines)("fuzzing every route on %s", (engine) => {
@@ -145,6 +158,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
     database = await createTestDatabase(engine);
     await seedCatalogueIfEmpty(database.db);
     await seedBlogIfEmpty(database.db);
+    await seedWritingTasksIfEmpty(database.db);
     app = await createTestApp(database, { TRUST_PROXY: "true" });
     student = await signUp(app);
     other = await signUp(app);
@@ -162,6 +176,9 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       }
     ).token;
     ids.post = (await database.db.selectFrom("posts").select("id").executeTakeFirstOrThrow()).id;
+    ids.task = (
+      await database.db.selectFrom("writing_tasks").select("id").executeTakeFirstOrThrow()
+    ).id;
     const users = await database.db.selectFrom("users").select(["id", "email"]).execute();
     const idOf = (email: string) => users.find((user) => user.email === email)?.id ?? "";
     const service = await database.db.selectFrom("services").select("id").executeTakeFirstOrThrow();
@@ -203,6 +220,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       db.selectFrom("tags").selectAll().orderBy("id").execute(),
       db.selectFrom("post_revisions").selectAll().orderBy("id").execute(),
       db.selectFrom("deleted_post_slugs").selectAll().orderBy("slug").execute(),
+      db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
     ]);
     return JSON.stringify({ services, reviews, users, accounts, tokens, issueNine });
   }
@@ -214,6 +232,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       ids.ownReview ?? "",
       ids.othersReview ?? "",
       ids.post ?? "",
+      ids.task ?? "",
       "jwt",
       ...hostileStrings.map(encodeURIComponent),
       "%zz",
@@ -339,6 +358,11 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       "POST /admin/posts/{id}/edit",
       "POST /admin/posts/{id}/edit.data",
       "POST /admin/posts/{id}/delete",
+      "POST /admin/writing/tasks/new",
+      "POST /admin/writing/tasks/new.data",
+      "POST /admin/writing/tasks/{id}/edit",
+      "POST /admin/writing/tasks/{id}/edit.data",
+      "POST /admin/writing/tasks/{id}/delete",
     ]);
 
     const failures: string[] = [];
@@ -430,6 +454,7 @@ describe.each(engines)("the owner role through the write routes on %s", (engine)
     database = await createTestDatabase(engine);
     await seedCatalogueIfEmpty(database.db);
     await seedBlogIfEmpty(database.db);
+    await seedWritingTasksIfEmpty(database.db);
     app = await createTestApp(database, { TRUST_PROXY: "true" });
   });
   afterAll(() => database.drop());
@@ -513,7 +538,7 @@ describe.each(engines)("the owner role through the write routes on %s", (engine)
     const me = await app.request(`${ORIGIN}/api/me`, { headers: { cookie: student.cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: student.email });
-    for (const page of ["/admin", "/admin/posts", "/admin/site"]) {
+    for (const page of ["/admin", "/admin/posts", "/admin/site", "/admin/writing/tasks"]) {
       const answer = await app.request(`${ORIGIN}${page}`, { headers: { cookie: student.cookie } });
       expect(answer.status, page).not.toBe(200);
       expect(answer.status, page).toBeLessThan(500);

@@ -8,7 +8,7 @@ import {
 } from "../../core/reviews/reviews.server.ts";
 import { ORIGIN, postForm, postJson, signUp, signUpWithToken } from "../support/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/databases.ts";
-import { insertReview, insertService, insertUser } from "../support/fixtures.ts";
+import { insertReview, insertService, insertUser, insertWritingTask } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { createTestApp, testSiteOn } from "../support/test-app.ts";
 import { photo, postMultipart, sendMultipart } from "../support/uploads.ts";
@@ -683,6 +683,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let postId: string;
   let endpointId: string;
   let deliveryId: string;
+  let taskId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -715,6 +716,9 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     });
     if (!post.ok) throw new Error("The matrix's post was not written.");
     postId = post.id;
+    // A published Writing task and a draft (issue 38).
+    taskId = await insertWritingTask(site.database.db, { title: "The teacher's task" });
+    await insertWritingTask(site.database.db, { title: "The teacher's draft", status: "draft" });
     // A webhook endpoint with a failed delivery, as the owner's page lists them.
     endpointId = crypto.randomUUID();
     deliveryId = crypto.randomUUID();
@@ -791,6 +795,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("site_word_changes").selectAll().orderBy("id").execute(),
         db.selectFrom("webhook_endpoints").selectAll().orderBy("id").execute(),
         db.selectFrom("webhook_deliveries").selectAll().orderBy("id").execute(),
+        db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
       ]),
     );
   };
@@ -818,6 +823,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   ];
 
   const serviceEdit = { serviceName: "Renamed course", price: 12.5, description: "New words." };
+  const taskWrite = { kind: "task-2", title: "Taken over", prompt: "Mine now.", status: "draft" };
   const who = {
     anonymous: () => undefined,
     author: () => author,
@@ -856,6 +862,17 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     ["DELETE", () => "/api/me", "anonymous", { password: "a long password" }, 401],
     ["POST", () => "/api/tokens/renew", "anonymous", undefined, 401],
     ["DELETE", () => "/api/tokens/current", "anonymous", undefined, 401],
+    // The owner's Writing tasks (issue 38).
+    ["POST", () => "/api/writing/tasks", "anonymous", taskWrite, 401],
+    ["POST", () => "/api/writing/tasks", "student", taskWrite, 403],
+    ["POST", () => "/api/writing/tasks", "author", taskWrite, 403],
+    ["PATCH", () => `/api/writing/tasks/${taskId}`, "anonymous", taskWrite, 401],
+    ["PATCH", () => `/api/writing/tasks/${taskId}`, "student", taskWrite, 403],
+    ["PATCH", () => `/api/writing/tasks/${taskId}`, "author", taskWrite, 403],
+    ["PATCH", () => "/api/writing/tasks/no-such-task", "owner", taskWrite, 404],
+    ["DELETE", () => `/api/writing/tasks/${taskId}`, "anonymous", undefined, 401],
+    ["DELETE", () => `/api/writing/tasks/${taskId}`, "student", undefined, 403],
+    ["DELETE", () => "/api/writing/tasks/no-such-task", "owner", undefined, 404],
   ];
 
   it("gives the API's document and its reference page to anyone alike, and takes no write there", async () => {
@@ -1203,6 +1220,51 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       () => forms({ intent: "resend-delivery" }),
       "404",
     ],
+    // The owner's Writing task pages (issue 38): every form, for everyone but an owner.
+    ...(["anonymous", "student", "author"] as const).flatMap(
+      (caller): (typeof pageCalls)[number][] => [
+        [
+          () => "/admin/writing/tasks/new",
+          caller,
+          () => ({ intent: "save", ...taskWrite, status: "published" }),
+          () =>
+            forms(
+              {},
+              { intent: "preview", prompt: "x" },
+              { intent: "save", kind: "task-9", title: "", minutes: "-1" },
+            ),
+          "404",
+        ],
+        [
+          () => `/admin/writing/tasks/${taskId}/edit`,
+          caller,
+          () => ({ intent: "save", ...taskWrite }),
+          () => forms({}, { intent: "preview" }, { intent: "save", status: "gone" }),
+          "404",
+        ],
+        [
+          () => `/admin/writing/tasks/${taskId}/delete`,
+          caller,
+          () => ({}),
+          () => forms({ x: "y" }),
+          "404",
+        ],
+      ],
+    ),
+    [
+      () => "/admin/writing/tasks/no-such-task/edit",
+      "owner",
+      () => ({ intent: "save", ...taskWrite }),
+      () => forms({}, { intent: "preview", prompt: "x" }),
+      "404",
+    ],
+    [
+      () => "/admin/writing/tasks/no-such-task/delete",
+      "owner",
+      () => ({}),
+      () => forms({ x: "y" }),
+      "404",
+    ],
   ];
 
   it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {
@@ -1236,6 +1298,33 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         );
         expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(404);
       }
+    }
+    // A Writing task's picture (issue 38), on the pages and the API alike.
+    for (const path of ["/admin/writing/tasks/new", `/admin/writing/tasks/${taskId}/edit`]) {
+      for (const fields of [{ intent: "save", ...taskWrite, kind: "academic-task-1" }, {}]) {
+        const response = await postMultipart(
+          site.app,
+          path,
+          { ...fields, pictureAlt: "x" },
+          { picture: garbage },
+          student.cookie,
+        );
+        expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(404);
+      }
+    }
+    for (const [method, path] of [
+      ["POST", "/api/writing/tasks"],
+      ["PATCH", `/api/writing/tasks/${taskId}`],
+    ] as const) {
+      const response = await sendMultipart(
+        site.app,
+        method,
+        path,
+        { ...taskWrite, kind: "academic-task-1", pictureAlt: "x" },
+        { picture: garbage },
+        { "x-forwarded-for": nextAddress(), authorization: `Bearer ${student.token}` },
+      );
+      expect(response.status, `${method} ${path}`).toBe(403);
     }
     const edits: Record<string, string>[] = [
       { serviceName: "Renamed", price: "12.5", description: "New words.", imageUrl: "" },

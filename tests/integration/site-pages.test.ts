@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   "/",
   "/services",
   "/blog",
+  "/writing",
   "/contact",
   "/about",
   "/privacy",

@@ -116,3 +116,91 @@ export async function insertSubscribers(
   }
   return new Map(rows.map((row) => [row.email, row.token]));
 }
+
+/** A Writing task, published unless told otherwise. */
+export async function insertWritingTask(
+  db: DB,
+  overrides: {
+    kind?: "academic-task-1" | "general-task-1" | "task-2";
+    title?: string;
+    prompt?: string;
+    status?: "draft" | "published";
+    pictureUrl?: string | null;
+    pictureAlt?: string | null;
+    createdBy?: string | null;
+  } = {},
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const status = overrides.status ?? "published";
+  await db
+    .insertInto("writing_tasks")
+    .values({
+      id,
+      kind: overrides.kind ?? "task-2",
+      title: overrides.title ?? "A test task",
+      prompt: overrides.prompt ?? "Discuss both views and give your own opinion.",
+      picture_url: overrides.pictureUrl ?? null,
+      picture_alt: overrides.pictureAlt ?? null,
+      minutes: 40,
+      minimum_words: 250,
+      status,
+      published_at: status === "published" ? now : null,
+      withdrawn_at: null,
+      created_at: now,
+      updated_at: now,
+      created_by: overrides.createdBy ?? null,
+      updated_by: overrides.createdBy ?? null,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * A student's submitted answer and their draft of another answer, as the answer screens (a later
+ * part of issue 38) will write them: rows for the tests of what the site keeps about a person.
+ */
+export async function insertWritingAnswer(
+  db: DB,
+  {
+    taskId,
+    authorId,
+    text = "Cities are changing quickly, and cars are part of that change.",
+  }: { taskId: string; authorId: string; text?: string },
+) {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("writing_submissions")
+    .values({
+      id,
+      task_id: taskId,
+      author_id: authorId,
+      text,
+      words: text.split(/\s+/).length,
+      seconds_taken: 1980,
+      submitted_at: new Date().toISOString(),
+      measures: JSON.stringify({ words: text.split(/\s+/).length }),
+    })
+    .execute();
+  return id;
+}
+
+export async function insertWritingDraft(
+  db: DB,
+  {
+    taskId,
+    authorId,
+    text = "Some people say",
+  }: { taskId: string; authorId: string; text?: string },
+) {
+  await db
+    .insertInto("writing_drafts")
+    .values({
+      author_id: authorId,
+      task_id: taskId,
+      text,
+      seconds_left: 1200,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -85,6 +85,17 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["POST"], "/api/posts/{id}/schedule"],
   [["POST"], "/api/posts/{id}/unpublish"],
   [["POST"], "/api/posts/{id}/revisions/{id}/restore"],
+  // Writing practice: the tasks, the owner's task pages and the API (issue 38).
+  [["GET", "POST"], "/writing"],
+  [["GET", "POST"], "/writing/tasks/{id}"],
+  [["GET", "POST"], "/admin/writing/tasks?q={any}"],
+  [["GET", "POST"], "/admin/writing/tasks/new"],
+  [["POST"], "/admin/writing/tasks/new.data"],
+  [["GET", "POST"], "/admin/writing/tasks/{id}/edit"],
+  [["POST"], "/admin/writing/tasks/{id}/edit.data"],
+  [["GET", "POST"], "/admin/writing/tasks/{id}/delete"],
+  [["GET", "POST", "PUT"], "/api/writing/tasks?kind={any}&page={any}"],
+  [["GET", "PATCH", "DELETE", "PUT"], "/api/writing/tasks/{id}"],
   // Sign-in with a bearer token for other origins' clients (issue 28).
   [["POST", "GET"], "/api/tokens"],
   [["POST"], "/api/tokens/two-factor"],
