@@ -81,6 +81,22 @@ describe("the request line, put together by hand", () => {
     expect(text).toBe(`${JSON.stringify(line)}\n`);
   });
 
+  it("says where a request waited in the database, and how the cache answered a crowd", () => {
+    const waits = { connectionMs: 0.5, lockMs: 0, transactionMs: 1.234, commitMs: 1.1 };
+    const { text, line } = lineOf({ id: "w", cache: "stale", waits }, ANSWERED);
+    expect(line.waits).toEqual({
+      connectionMs: 0.5,
+      lockMs: 0,
+      transactionMs: 1.23,
+      commitMs: 1.1,
+    });
+    expect(line.cache).toBe("stale");
+    expect(Object.keys(line).indexOf("waits")).toBe(Object.keys(line).indexOf("durationMs") + 1);
+    expect(text).toBe(`${JSON.stringify(line)}\n`);
+    expect(lineOf({ id: "s", cache: "shared" }, ANSWERED).line).not.toHaveProperty("waits");
+    expect(lineOf({ id: "s", cache: "shared" }, ANSWERED).line.cache).toBe("shared");
+  });
+
   it("leaves out the user when nobody signed in, says pass without the cache, marks a client gone", () => {
     const { line } = lineOf({ id: "abc" }, { ...ANSWERED, aborted: true });
     expect(line).not.toHaveProperty("userId");
