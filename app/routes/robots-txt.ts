@@ -20,6 +20,7 @@ const PRIVATE_PATHS = [
   "/services/*/delete",
   "/services/*/enroll",
   "/writing/tasks/*/write",
+  "/writing/test",
   "/writing/submissions/",
   "/api/",
   "/auth/",

@@ -3,6 +3,7 @@ import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { TaskPicture } from "../components/writing/task-picture.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours } from "../lib/refusals.server.ts";
@@ -91,6 +92,22 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
           </p>
         )}
       </header>
+
+      <details className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          The task, as it was set
+        </summary>
+        <p className="mt-2 text-sm text-slate-600">
+          {`${task.minutes} minutes · at least ${task.minimumWords} words`}
+        </p>
+        <div
+          className="prose-article mt-2 text-slate-800"
+          // Rendered on the server by the site's own renderer (core/writing/task-prompt.server.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's escaped Markdown output, see above
+          dangerouslySetInnerHTML={{ __html: task.promptHtml }}
+        />
+        {task.picture && <TaskPicture picture={task.picture} />}
+      </details>
 
       {parts.length > 0 && (
         <nav aria-label="This Writing test's answers" className="mt-6">

@@ -32,12 +32,12 @@ export const meta: Route.MetaFunction = () => [
 const TASK_1_KINDS: readonly WritingTaskKind[] = ["academic-task-1", "general-task-1"];
 
 /** What the chooser's "at random" options stand for: the kinds to pick among. */
-const RANDOM: Record<string, readonly WritingTaskKind[]> = {
-  "random-task-1": TASK_1_KINDS,
-  "random-academic": ["academic-task-1"],
-  "random-general": ["general-task-1"],
-  "random-task-2": ["task-2"],
-};
+const RANDOM = new Map<string, readonly WritingTaskKind[]>([
+  ["random-task-1", TASK_1_KINDS],
+  ["random-academic", ["academic-task-1"]],
+  ["random-general", ["general-task-1"]],
+  ["random-task-2", ["task-2"]],
+]);
 
 const pickOne = <T,>(items: readonly T[]): T | undefined =>
   items[Math.floor(Math.random() * items.length)];
@@ -91,8 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       task2Options: options(["task-2"]),
     };
   }
-  const task1Kinds = RANDOM[asked.task1 ?? "random-task-1"];
-  const task2Kinds = RANDOM[asked.task2 ?? "random-task-2"];
+  const task1Kinds = RANDOM.get(asked.task1 ?? "random-task-1");
+  const task2Kinds = RANDOM.get(asked.task2 ?? "random-task-2");
   if (task1Kinds || task2Kinds) {
     const kinds = await listPublishedWritingTasksByKind(db);
     const drawn = (of: readonly WritingTaskKind[]) =>

@@ -684,6 +684,8 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let endpointId: string;
   let deliveryId: string;
   let taskId: string;
+  let draftTaskId: string;
+  let task1Id: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -718,7 +720,14 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     postId = post.id;
     // A published Writing task and a draft (issue 38).
     taskId = await insertWritingTask(site.database.db, { title: "The teacher's task" });
-    await insertWritingTask(site.database.db, { title: "The teacher's draft", status: "draft" });
+    draftTaskId = await insertWritingTask(site.database.db, {
+      title: "The teacher's draft",
+      status: "draft",
+    });
+    task1Id = await insertWritingTask(site.database.db, {
+      kind: "general-task-1",
+      title: "The teacher's letter",
+    });
     // A webhook endpoint with a failed delivery, as the owner's page lists them.
     endpointId = crypto.randomUUID();
     deliveryId = crypto.randomUUID();
@@ -796,6 +805,13 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("webhook_endpoints").selectAll().orderBy("id").execute(),
         db.selectFrom("webhook_deliveries").selectAll().orderBy("id").execute(),
         db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
+        db.selectFrom("writing_submissions").selectAll().orderBy("id").execute(),
+        db
+          .selectFrom("writing_drafts")
+          .selectAll()
+          .orderBy("author_id")
+          .orderBy("task_id")
+          .execute(),
       ]),
     );
   };
@@ -942,6 +958,16 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   // [path, caller, a well-formed form, forms with fields missing or wrong, the refusal]
   type Fields = Record<string, string>;
   const forms = (...sent: Fields[]) => sent;
+  /** The answer screens' forms, each kind of step, and some that no screen sends. */
+  const answerForms = () =>
+    forms(
+      {},
+      { intent: "submit", text: "Mine" },
+      { intent: "save-draft", text: "x".repeat(20_000) },
+      { intent: "discard-draft" },
+      { intent: "nothing", text: "Mine" },
+      { intent: "submit-confirmed", text: "", timed: "1", timeRanOut: "1", secondsTaken: "-5" },
+    );
   const pageCalls: [() => string, keyof typeof who, () => Fields, () => Fields[], string][] = [
     [
       () => `/services/${serviceId}/edit`,
@@ -1265,6 +1291,34 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       () => forms({ x: "y" }),
       "404",
     ],
+    // The answer screens (issue 38): a visitor is sent to sign in whatever the form says; a
+    // task that is not published (a draft, an unknown id, the wrong kind in a full test) is 404
+    // to a student before the form is read.
+    ...[
+      () => `/writing/tasks/${taskId}/write`,
+      () => `/writing/tasks/${taskId}/write?timed=1`,
+      () => `/writing/test?task1=${task1Id}&task2=${taskId}`,
+      () => `/writing/test?task1=${task1Id}&task2=${draftTaskId}`,
+    ].map((path): (typeof pageCalls)[number] => [
+      path,
+      "anonymous",
+      () => ({ intent: "submit-confirmed", text: "Taken over", text1: "Mine", text2: "Mine" }),
+      () => answerForms(),
+      "302 /login",
+    ]),
+    ...[
+      () => `/writing/tasks/${draftTaskId}/write`,
+      () => "/writing/tasks/no-such-task/write",
+      () => `/writing/test?task1=${taskId}&task2=${taskId}`,
+      () => `/writing/test?task1=${task1Id}&task2=${draftTaskId}`,
+      () => "/writing/test?task1=random-task-1&task2=random-task-2",
+    ].map((path): (typeof pageCalls)[number] => [
+      path,
+      "student",
+      () => ({ intent: "submit-confirmed", text: "Taken over", text1: "Mine", text2: "Mine" }),
+      () => answerForms(),
+      "404",
+    ]),
   ];
 
   it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {

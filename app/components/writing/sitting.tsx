@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import { Form, useFetcher, useLocation, useSubmit } from "react-router";
+import { MAX_WRITING_ANSWER_LENGTH } from "../../../core/writing/answer-input.ts";
 import { countWords } from "../../../core/writing/word-count.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
 import { type AnswerActionData, secondsField, textField } from "../../lib/writing/answer-fields.ts";
@@ -483,6 +484,7 @@ function AnswerBox({
         value={text}
         onChange={(event) => onChange(event.target.value)}
         readOnly={readOnly}
+        maxLength={MAX_WRITING_ANSWER_LENGTH}
         rows={18}
         spellCheck={false}
         autoCorrect="off"

@@ -1,6 +1,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SignedInUser } from "../../../core/accounts/signed-in-user.ts";
+import {
+  answerText,
+  isSeconds,
+  MAX_WRITING_SECONDS_TAKEN,
+  submittedAnswerProblem,
+} from "../../../core/writing/answer-input.ts";
 import { discardWritingDraft, saveWritingDraft } from "../../../core/writing/drafts.server.ts";
 import { submitWritingAnswer } from "../../../core/writing/submissions.server.ts";
 import { countWords } from "../../../core/writing/word-count.ts";
@@ -39,11 +45,11 @@ const answer = (
     { status },
   );
 
-/** A whole number of seconds as a form sends it, within a day; null for anything else. */
+/** A whole number of seconds as a form sends it, within the answers' limit; null for anything else. */
 function seconds(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d{1,6}$/.test(raw)) return null;
+  if (raw === undefined || !/^\d{1,8}$/.test(raw)) return null;
   const value = Number(raw);
-  return value <= 86_400 ? value : null;
+  return isSeconds(value, MAX_WRITING_SECONDS_TAKEN) ? value : null;
 }
 
 /**
@@ -60,7 +66,7 @@ export function secondsTakenFrom(
   const startedAt = values.startedAt;
   if (startedAt === undefined || !/^\d{1,15}$/.test(startedAt)) return null;
   const elapsed = Math.round((now - Number(startedAt)) / 1000);
-  return elapsed >= 0 && elapsed <= 86_400 ? elapsed : null;
+  return isSeconds(elapsed, MAX_WRITING_SECONDS_TAKEN) ? elapsed : null;
 }
 
 /** The same address without `continue`: after "Start again" the screen starts empty. */
@@ -149,6 +155,15 @@ export async function answerAction({
     });
   }
 
+  // Every answer is checked before any is submitted, so that a full test is never half sent.
+  const problems = Object.fromEntries(
+    written.flatMap((part) => {
+      const problem = submittedAnswerProblem(answerText(textOf(part)));
+      return problem ? [[textField(part), problem]] : [];
+    }),
+  );
+  if (Object.keys(problems).length > 0) return answer(values, { fieldErrors: problems }, 400);
+
   // submit-confirmed: each answer with words, in order; an empty one in a full test is left out.
   const timed = values.timed === "1";
   const timeRanOut = timed && values.timeRanOut === "1";
@@ -182,8 +197,8 @@ export async function answerAction({
       }
       return answer(values, { fieldErrors: { [textField(part)]: result.message } }, 400);
     }
+    // The answer's draft went with it, in the same transaction (core/writing/submissions.server.ts).
     submitted.push(result.submission.id);
-    await discardWritingDraft(db, { userId: user.id, taskId: part.task.id });
   }
   wakeWebhookWorker();
   const [first, second] = submitted;
