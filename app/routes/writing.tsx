@@ -34,15 +34,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { user } = getSessionUser(context);
-  const kinds = listPublishedWritingTasksByKind(db);
-  if (!user) return { kinds: await kinds, answers: null };
+  if (!user) return { kinds: await listPublishedWritingTasksByKind(db), answers: null };
   const page = requestedPage(new URL(request.url));
   if (page === null) throw data(null, { status: 404 });
-  const own = await listOwnWritingSubmissions(db, { userId: user.id, page: page - 1 });
+  const [kinds, own] = await Promise.all([
+    listPublishedWritingTasksByKind(db),
+    listOwnWritingSubmissions(db, { userId: user.id, page: page - 1 }),
+  ]);
   const pageCount = Math.max(1, Math.ceil(own.count / own.pageSize));
   if (page > pageCount) throw data(null, { status: 404 });
   return {
-    kinds: await kinds,
+    kinds,
     answers: { submissions: own.submissions, count: own.count, page, pageCount },
   };
 }

@@ -28,6 +28,7 @@ export function Countdown({
           role="timer"
           aria-label="Time left"
           data-warning={warning ? "true" : undefined}
+          data-seconds-left={secondsLeft}
           className={`rounded-lg px-3 py-1 text-base font-bold tabular-nums ${
             warning ? "bg-red-50 text-red-800 ring-2 ring-red-700" : "text-slate-900"
           } ${flashing ? "motion-safe:animate-pulse" : ""}`}
