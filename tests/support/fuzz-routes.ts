@@ -96,6 +96,10 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["GET", "POST"], "/admin/writing/tasks/{id}/delete"],
   [["GET", "POST", "PUT"], "/api/writing/tasks?kind={any}&page={any}"],
   [["GET", "PATCH", "DELETE", "PUT"], "/api/writing/tasks/{id}"],
+  // Writing answers and drafts (issue 38, decision 0059).
+  [["POST", "GET", "PUT"], "/api/writing/submissions?page={any}&size={any}"],
+  [["GET", "PUT", "DELETE"], "/api/writing/submissions/{id}"],
+  [["PUT", "GET", "POST", "DELETE"], "/api/writing/drafts/{id}"],
   // Sign-in with a bearer token for other origins' clients (issue 28).
   [["POST", "GET"], "/api/tokens"],
   [["POST"], "/api/tokens/two-factor"],
