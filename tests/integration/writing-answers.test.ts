@@ -796,6 +796,16 @@ describe.each(engines)("the Writing answers' API on %s", (engine) => {
     });
   });
 
+  it("says on /privacy that answers are kept, read by the student and the teacher only, and sent nowhere", async () => {
+    const page = (await (await site.app.request(`${ORIGIN}/privacy`)).text()).replace(/\s+/g, " ");
+    expect(page).toContain("<strong>Writing answers</strong>");
+    expect(page).toContain(
+      "Only you and the teacher read your answers; only you read your drafts.",
+    );
+    expect(page).toContain("never sent anywhere else");
+    expect(page).toContain("after 30 days untouched");
+  });
+
   it("PUT and GET /api/writing/drafts/{taskId}: one's own draft only, removed when the answer is submitted", async () => {
     const path = `/api/writing/drafts/${taskId}`;
     expect((await api("GET", path, student)).status).toBe(404);
