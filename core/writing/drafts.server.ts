@@ -58,9 +58,9 @@ function toView(row: {
  * The draft's upsert, in one statement whatever happens: it writes only when the task is published
  * and not withdrawn (INSERT … SELECT from the task's row, so an unknown or withdrawn task writes
  * nothing and returns no row), and replaces the author's earlier draft of it (ON CONFLICT on the
- * primary key). Compiled once: every student writing sends it every 10 seconds. PostgreSQL types
- * the parameters of a SELECT's list as text, so the number and the time are cast; SQLite's
- * timestamps are text already.
+ * primary key). Compiled once: every student writing sends it every 10 seconds. PostgreSQL cannot
+ * tell the type of a parameter in a SELECT's list from the column it goes into, so each is cast
+ * (SQLite's timestamps are text already).
  */
 const upsertDraft = precompiled(
   (
@@ -79,9 +79,9 @@ const upsertDraft = precompiled(
         db
           .selectFrom("writing_tasks")
           .select([
-            sql<string>`${authorId}`.as("author_id"),
+            sql<string>`cast(${authorId} as text)`.as("author_id"),
             "writing_tasks.id as task_id",
-            sql<string>`${text}`.as("text"),
+            sql<string>`cast(${text} as text)`.as("text"),
             sql<number | null>`cast(${secondsLeft} as integer)`.as("seconds_left"),
             (sqlite ? sql<string>`${moment}` : sql<string>`cast(${moment} as timestamptz)`).as(
               "updated_at",

@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { MAX_ID_LENGTH } from "../../core/ids.ts";
 import { absoluteUrl } from "../../core/site/site.ts";
 import {
   MAX_WRITING_ANSWER_LENGTH,
@@ -66,7 +65,6 @@ export const writingSubmissionPostSchema = z.object({
   taskId: z
     .string({ error: "taskId: the id of the published task the answer is written to." })
     .min(1, "taskId: the id of the published task the answer is written to.")
-    .max(MAX_ID_LENGTH, "No published Writing task has this id.")
     .meta({ description: "The task's id." }),
   text: z.string({ error: "text: the answer, as text." }).meta({ description: ANSWER_TEXT }),
   secondsTaken: seconds(MAX_WRITING_SECONDS_TAKEN, SECONDS_TAKEN)

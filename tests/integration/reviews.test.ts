@@ -686,6 +686,7 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let taskId: string;
   let draftTaskId: string;
   let task1Id: string;
+  let answerId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -728,6 +729,18 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       kind: "general-task-1",
       title: "The teacher's letter",
     });
+    // The author's Writing answer to it, and their draft of it (decision 0059).
+    await site.app.prepareWritingMeasures();
+    const answered = await api("POST", "/api/writing/submissions", author, {
+      taskId,
+      text: "The author's own answer, for their eyes and the teacher's.",
+    });
+    expect(answered.status).toBe(201);
+    answerId = ((await answered.json()) as { submission: { _id: string } }).submission._id;
+    const drafted = await api("PUT", `/api/writing/drafts/${taskId}`, author, {
+      text: "The author's own draft",
+    });
+    expect(drafted.status).toBe(200);
     // A webhook endpoint with a failed delivery, as the owner's page lists them.
     endpointId = crypto.randomUUID();
     deliveryId = crypto.randomUUID();
@@ -889,7 +902,106 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     ["DELETE", () => `/api/writing/tasks/${taskId}`, "anonymous", undefined, 401],
     ["DELETE", () => `/api/writing/tasks/${taskId}`, "student", undefined, 403],
     ["DELETE", () => "/api/writing/tasks/no-such-task", "owner", undefined, 404],
+    // Writing answers and drafts (decision 0059): anyone signed in writes their own, so only
+    // nobody is refused whatever the body.
+    [
+      "POST",
+      () => "/api/writing/submissions",
+      "anonymous",
+      { taskId: "a-task", text: "Mine." },
+      401,
+    ],
+    ["PUT", () => `/api/writing/drafts/${taskId}`, "anonymous", { text: "Mine." }, 401],
   ];
+
+  it("keeps a Writing answer to its author and the owners, and a draft to its author: 401 to nobody, 404 to anyone else", async () => {
+    const before = await snapshot();
+    // [path, caller, status]
+    const reads: [() => string, keyof typeof who, number][] = [
+      [() => `/api/writing/submissions/${answerId}`, "anonymous", 401],
+      [() => `/api/writing/submissions/${answerId}`, "student", 404],
+      [() => `/api/writing/submissions/${answerId}`, "author", 200],
+      [() => `/api/writing/submissions/${answerId}`, "owner", 200],
+      [() => "/api/writing/submissions/no-such-answer", "owner", 404],
+      [() => `/api/writing/drafts/${taskId}`, "anonymous", 401],
+      [() => `/api/writing/drafts/${taskId}`, "student", 404],
+      [() => `/api/writing/drafts/${taskId}`, "owner", 404],
+      [() => `/api/writing/drafts/${taskId}`, "author", 200],
+      [() => "/api/writing/submissions", "anonymous", 401],
+    ];
+    const wrong: string[] = [];
+    for (const [path, caller, expected] of reads) {
+      const person = who[caller]();
+      // By token, and by the session cookie as the site's pages send it.
+      const ways: Record<string, string>[] = person
+        ? [{ authorization: `Bearer ${person.token}` }, { cookie: person.cookie }]
+        : [{}];
+      for (const credentials of ways) {
+        const response = await site.app.request(`${ORIGIN}${path()}`, {
+          headers: { ...credentials, "x-forwarded-for": nextAddress() },
+        });
+        const text = await response.text();
+        if (response.status !== expected)
+          wrong.push(`GET ${path()} as ${caller}: ${response.status}, not ${expected}`);
+        if (expected !== 200 && text.includes("The author's own"))
+          wrong.push(`GET ${path()} as ${caller} shows the author's words`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Each lists only their own answers.
+    for (const caller of ["student", "owner"] as const) {
+      const list = (await (await api("GET", "/api/writing/submissions", who[caller]())).json()) as {
+        submissions: { _id: string }[];
+      };
+      expect(
+        list.submissions.map((answer) => answer._id),
+        caller,
+      ).not.toContain(answerId);
+    }
+    const own = (await (await api("GET", "/api/writing/submissions", author)).json()) as {
+      submissions: { _id: string }[];
+    };
+    expect(own.submissions.map((answer) => answer._id)).toContain(answerId);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("shows a Writing answer's page to its author and the owners, and a draft on the screen to its author: a visitor signs in, anyone else gets 404", async () => {
+    const before = await snapshot();
+    // [path, caller, outcome, whether the author's words are there]
+    const pages: [() => string, keyof typeof who, string, boolean][] = [
+      [() => `/writing/submissions/${answerId}`, "anonymous", "302 /login", false],
+      [() => `/writing/submissions/${answerId}`, "student", "404", false],
+      [() => `/writing/submissions/${answerId}?test=${answerId}`, "student", "404", false],
+      [() => `/writing/submissions/${answerId}`, "author", "200", true],
+      [() => `/writing/submissions/${answerId}`, "owner", "200", true],
+      [() => "/writing/submissions/no-such-answer", "owner", "404", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "anonymous", "302 /login", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "student", "200", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "owner", "200", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "author", "200", true],
+      [() => `/writing/test?task1=${task1Id}&task2=${taskId}&continue=1`, "student", "200", false],
+      [() => `/writing/test?task1=${task1Id}&task2=${taskId}&continue=1`, "author", "200", true],
+      [() => "/writing", "student", "200", false],
+      [() => "/writing", "owner", "200", false],
+    ];
+    const wrong: string[] = [];
+    for (const [path, caller, expected, shown] of pages) {
+      const person = who[caller]();
+      const response = await site.app.request(`${ORIGIN}${path()}`, {
+        headers: { ...(person ? { cookie: person.cookie } : {}), "x-forwarded-for": nextAddress() },
+        redirect: "manual",
+      });
+      const text = await response.text();
+      if (outcome(response) !== expected)
+        wrong.push(`GET ${path()} as ${caller}: ${outcome(response)}, not ${expected}`);
+      if (text.includes("The author&#x27;s own") !== shown)
+        wrong.push(`GET ${path()} as ${caller} ${shown ? "lacks" : "shows"} the author's words`);
+      if (!shown && text.includes(answerId))
+        wrong.push(`GET ${path()} as ${caller} links the author's answer`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
 
   it("gives the API's document and its reference page to anyone alike, and takes no write there", async () => {
     const answers = new Set<string>();
