@@ -530,11 +530,8 @@ function DraftOffer({
         {parts.map((part, index) => {
           const choice = offer[index];
           const words = choice ? countWords(choice.text) : 0;
-          return (
-            <li key={part.key}>
-              {`${parts.length > 1 ? `${part.label}: ` : ""}${words} ${words === 1 ? "word" : "words"}`}
-            </li>
-          );
+          const held = choice ? `${words} ${words === 1 ? "word" : "words"}` : "no draft";
+          return <li key={part.key}>{`${parts.length > 1 ? `${part.label}: ` : ""}${held}`}</li>;
         })}
       </ul>
       {timed && lefts.length > 0 && (
