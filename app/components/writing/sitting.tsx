@@ -367,12 +367,16 @@ export function Sitting({
             </p>
           )}
           {parts.map((part, index) => (
+            // In the full test each part is a tab's panel (a region of its own without JavaScript);
+            // a task's screen has one part, no landmark.
             <section
               key={part.key}
               id={`part-panel-${index}`}
-              {...(several && enhanced
-                ? { role: "tabpanel", "aria-labelledby": `part-tab-${index}` }
-                : { "aria-labelledby": `task-heading-${index}` })}
+              {...(!several
+                ? {}
+                : enhanced
+                  ? { role: "tabpanel", "aria-labelledby": `part-tab-${index}` }
+                  : { "aria-labelledby": `task-heading-${index}` })}
               hidden={several && enhanced && active !== index}
               className={several ? "mt-6 first:mt-0" : undefined}
             >

@@ -17,10 +17,7 @@ export function TaskPanel({
   headingId: string;
 }) {
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-    >
+    <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <h2 id={headingId} className="text-lg font-bold wrap-anywhere text-slate-900">
         {heading}
       </h2>
@@ -41,6 +38,6 @@ export function TaskPanel({
         />
         {task.picture && <TaskPicture picture={task.picture} />}
       </details>
-    </section>
+    </div>
   );
 }
