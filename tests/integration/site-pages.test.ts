@@ -44,6 +44,7 @@ const PRIVATE_PATHS = [
   "/services/*/delete",
   "/services/*/enroll",
   "/writing/tasks/*/write",
+  "/writing/test",
   "/writing/submissions/",
   "/api/",
   "/auth/",
@@ -203,6 +204,10 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
       expect(
         rules.some((rule) => ruleMatches(rule, "/writing/submissions/abc")),
         "answer",
+      ).toBe(true);
+      expect(
+        rules.some((rule) => ruleMatches(rule, "/writing/test?task1=a&task2=b")),
+        "the full test",
       ).toBe(true);
       expect(rules.some((rule) => ruleMatches(rule, "/writing/tasks/abc"))).toBe(false);
       // …and none of them shuts out a page the sitemap lists (the health checks are not pages).
