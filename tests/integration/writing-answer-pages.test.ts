@@ -151,6 +151,13 @@ describe.each(engines)("the Writing answer pages on %s", (engine) => {
     // Another student's screen knows nothing of it.
     expect(await (await page(path, other)).text()).not.toContain("You have a draft");
 
+    // The screen's script starts again in place: the draft goes, and no redirect.
+    await send(path, { intent: "save-draft", text: "Another start" });
+    const inPlace = await send(path, { intent: "discard-draft", js: "1" });
+    expect(inPlace.status).toBe(200);
+    expect(await (await page(path, student)).text()).not.toContain("You have a draft");
+    await send(path, { intent: "save-draft", text: "Some people say <b>cars</b>" });
+
     const again = await send(`${path}?continue=1`, { intent: "discard-draft" });
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe(path);
