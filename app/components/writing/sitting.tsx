@@ -218,7 +218,9 @@ export function Sitting({
       for (const part of parts) body.set(secondsField(part), String(Math.max(0, taken)));
       keeper.stop();
       setSending(true);
-      submit(body, { method: "post" });
+      // A draft saved after the submission would come back as a new draft (decision 0059): the
+      // saves already on their way land first.
+      void keeper.settled().then(() => submit(body, { method: "post" }));
     },
     [clock.secondsLeft, clock.secondsSpent, keeper, parts, submit, totalSeconds],
   );

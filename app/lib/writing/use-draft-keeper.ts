@@ -105,6 +105,8 @@ export function useDraftKeeper({
   /** What the server holds, per task: the words and the time left it was last given. */
   const saved = useRef(new Map<string, { text: string; secondsLeft: number | null }>());
   const inFlight = useRef(new Set<string>());
+  /** The saves on their way, which a submission waits for (one landing after it would be a new draft). */
+  const sending = useRef(new Set<Promise<unknown>>());
   const stopped = useRef(false);
   const notify = useRef(onConnectionChange);
   notify.current = onConnectionChange;
@@ -138,7 +140,7 @@ export function useDraftKeeper({
         setStatus({ kind: "offline" });
         return;
       }
-      const outcomes = await Promise.all(
+      const saving = Promise.all(
         due.map(async (answer) => {
           inFlight.current.add(answer.taskId);
           try {
@@ -162,6 +164,8 @@ export function useDraftKeeper({
           }
         }),
       );
+      sending.current.add(saving);
+      const outcomes = await saving.finally(() => sending.current.delete(saving));
       if (stopped.current) return;
       const failed = outcomes.find((outcome) => !outcome.ok);
       if (!failed) {
@@ -230,11 +234,15 @@ export function useDraftKeeper({
     for (const answer of latest.current.answers)
       updateLocalDraft(userId, answer.taskId, { submitting: true });
   }, [userId]);
+  /** Resolves once no save is on its way. */
+  const settled = useCallback(async () => {
+    await Promise.allSettled([...sending.current]);
+  }, []);
   const resume = useCallback(() => {
     stopped.current = false;
     for (const answer of latest.current.answers)
       updateLocalDraft(userId, answer.taskId, { submitting: false });
   }, [userId]);
 
-  return { status, save, stop, resume };
+  return { status, save, stop, settled, resume };
 }
