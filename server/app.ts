@@ -23,6 +23,7 @@ import { postsApi } from "./api/posts.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { servicesApi } from "./api/services.ts";
 import { tokensApi } from "./api/tokens.ts";
+import { writingAnswersApi } from "./api/writing-answers.ts";
 import { writingTasksApi } from "./api/writing-tasks.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
@@ -35,7 +36,7 @@ import type { Config } from "./config.ts";
 import { allowListedOrigins } from "./cors.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { errorPage, referenceSentence } from "./error-page.ts";
-import { healthChecks, type Lifecycle } from "./health.ts";
+import { healthChecks, type Lifecycle, type WritingMeasuresReadiness } from "./health.ts";
 import { isPersonal, pageCaching, secureCookies } from "./http-caching.ts";
 import { addScriptHashes, hashInlineScripts } from "./inline-script-hashes.ts";
 import { READ_METHODS } from "./load-shedding.ts";
@@ -87,6 +88,11 @@ export interface AppOptions {
    * and the real schedule).
    */
   webhooks?: WebhookTiming & { resolve?: WebhookAddressRules["resolve"] };
+  /**
+   * Tests only: what /readyz asks of the Writing measures (by default whether this process's
+   * dictionaries are loaded, core/writing/measure-answer.server.ts).
+   */
+  writingMeasures?: WritingMeasuresReadiness;
 }
 
 type Env = { Variables: { clientAddress?: string; scriptHashes?: string[] } };
@@ -130,6 +136,7 @@ export function createApp({
   securityLog = securityLogTo(logger),
   lifecycle = { phase: "serving" },
   webhooks: webhookOptions = {},
+  writingMeasures,
 }: AppOptions) {
   const { db } = database;
   const metrics = createMetrics({ db, poolUsage: database.poolUsage });
@@ -222,7 +229,7 @@ export function createApp({
   // First of all: a load balancer's probes pass no check meant for visitors, and their answers
   // describe this process now, so the response cache below never sees them (serve.ts also sends
   // them past the overload guard and the cache's direct answers).
-  app.use(healthChecks({ db, lifecycle, logger }));
+  app.use(healthChecks({ db, lifecycle, logger, ...(writingMeasures ? { writingMeasures } : {}) }));
   // Beside them, for the same reasons: Prometheus asks about this process now (decision 0042).
   app.use(metricsEndpoint(metrics, config.metricsToken));
 
@@ -310,6 +317,7 @@ export function createApp({
   app.route("/api", enrollmentsApi(api));
   app.route("/api", postsApi(api));
   app.route("/api", writingTasksApi(api));
+  app.route("/api", writingAnswersApi(api));
   app.route("/api", tokensApi(api));
   // Made once, from the routes' own schemas (server/api/document.ts); /api/docs shows it.
   const document = apiDocument(config.baseUrl);

@@ -4,6 +4,7 @@
  * database handle the server set). `server/index.ts` loads this module through Vite in
  * development and from `build/server/index.js` otherwise; tests load the build the same way.
  */
+export { prepareWritingMeasures } from "../core/writing/measure-answer.server.ts";
 export { createApp } from "./app.ts";
 export { loadConfig } from "./config.ts";
 export { createLogger } from "./logger.ts";

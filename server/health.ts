@@ -1,4 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import {
+  prepareWritingMeasures,
+  writingMeasuresReady,
+} from "../core/writing/measure-answer.server.ts";
 import type { DB } from "../db/index.ts";
 import { unappliedMigrations } from "../db/migrate.ts";
 import type { Logger } from "./logger.ts";
@@ -30,19 +34,39 @@ const ABANDON_CHECK_AFTER_MS = 10_000;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** What /readyz says while the Writing dictionaries load (decision 0058). */
+export const WRITING_MEASURES_LOADING = "the writing measures are loading";
+
 /**
- * `/healthz` says the process runs; `/readyz` whether it should be sent visitors: serving, its
- * database answering within a second, every migration applied (decision 0041). Both answer
- * before anything else in the app reads the request, so no session, limit or refusal applies.
+ * Whether Writing answers can be measured now, and how to get there: the real ones
+ * (core/writing/measure-answer.server.ts) but in a test that proves /readyz waits for them.
+ */
+export interface WritingMeasuresReadiness {
+  ready: () => boolean;
+  prepare: () => Promise<void>;
+}
+
+const WRITING_MEASURES: WritingMeasuresReadiness = {
+  ready: writingMeasuresReady,
+  prepare: prepareWritingMeasures,
+};
+
+/**
+ * `/healthz` says the process runs; `/readyz` whether it should be sent visitors: serving, the
+ * Writing measures' dictionaries loaded (decision 0058), its database answering within a second,
+ * every migration applied (decision 0041). Both answer before anything else in the app reads the
+ * request, so no session, limit or refusal applies.
  */
 export function healthChecks({
   db,
   lifecycle,
   logger,
+  writingMeasures = WRITING_MEASURES,
 }: {
   db: DB;
   lifecycle: Lifecycle;
   logger: Logger;
+  writingMeasures?: WritingMeasuresReadiness;
 }) {
   let check: { startedAt: number; outcome: Promise<string | undefined> } | undefined;
 
@@ -81,8 +105,23 @@ export function healthChecks({
     return Promise.race([outcome, late]).finally(() => clearTimeout(timer));
   };
 
+  /**
+   * The server loads them before it listens (server/serve.ts): not ready here means that load is
+   * still under way or failed, so it is asked for again (the same promise while it runs; a
+   * failed one is tried anew), its failure logged, and the process is not sent visitors meanwhile.
+   */
+  const writingMeasuresProblem = (): string | undefined => {
+    if (writingMeasures.ready()) return undefined;
+    writingMeasures.prepare().catch((error: unknown) => {
+      logger.error({ err: error }, "Readiness check: the writing measures failed to load");
+    });
+    return WRITING_MEASURES_LOADING;
+  };
+
   const readiness = async (): Promise<string | undefined> => {
     if (lifecycle.phase !== "serving") return lifecycle.phase;
+    const loading = writingMeasuresProblem();
+    if (loading) return loading;
     const problem = await withinLimit(sharedCheck());
     // The process may have been told to stop while the database was asked.
     return lifecycle.phase === "serving" ? problem : lifecycle.phase;

@@ -12,6 +12,19 @@ export const MAX_API_BODY_BYTES = 32 * 1024;
  */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 /**
+ * A Writing answer of MAX_WRITING_ANSWER_LENGTH (15,000) characters must reach its check, whatever
+ * its characters, so that a student over it reads why, and one under it is never refused for its
+ * bytes: the answer's calls (`POST /api/writing/submissions`, `PUT /api/writing/drafts/{taskId}`)
+ * take 15,000 characters of JSON at 6 bytes each (a `\uXXXX` escape), and the answer screens
+ * (`/writing/tasks/{id}/write`, `/writing/test`, their `.data` addresses) two answers of them as a
+ * form, at 9 bytes each (three UTF-8 bytes as %XX). Decision 0059.
+ */
+export const MAX_WRITING_API_BODY_BYTES = 96 * 1024;
+export const MAX_WRITING_FORM_BODY_BYTES = 320 * 1024;
+const WRITING_API_CALLS = /^\/api\/writing\/(submissions|drafts\/[^/]+)\/?$/;
+const WRITING_PAGES = /^\/writing\/(tasks\/[^/]+\/write|test)(\/|\.data)?$/;
+
+/**
  * The pages that take a picture (Add and Edit a course, /admin/site's About section, /account's
  * photo, a blog post's feature picture on New and Edit post, a Writing task's picture on New and
  * Edit task), and the API calls that do
@@ -59,6 +72,8 @@ export function isMultipart(c: { req: { header: (name: string) => string | undef
 const limitSmallApiBodies = limitBody(MAX_API_BODY_BYTES);
 const limitSmallForms = limitBody(MAX_FORM_BODY_BYTES);
 const limitUploadForms = limitBody(MAX_UPLOAD_FORM_BODY_BYTES);
+const limitWritingApiBodies = limitBody(MAX_WRITING_API_BODY_BYTES);
+const limitWritingForms = limitBody(MAX_WRITING_FORM_BODY_BYTES);
 /**
  * A page's form far over the picture limit cannot be read to show the form again, so the page
  * that says so speaks of the picture, which is what the person chose (a browser without
@@ -84,15 +99,25 @@ function isApiUpload(c: Context): boolean {
   return false;
 }
 
-/** 32 KB for every API body, but 8 MB for a multipart body to the calls that take a picture. */
-export const limitApiBodies: MiddlewareHandler = (c, next) =>
-  isApiUpload(c) ? limitUploadForms(c, next) : limitSmallApiBodies(c, next);
+/**
+ * 32 KB for every API body, but 8 MB for a multipart body to the calls that take a picture and
+ * 96 KB for a Writing answer's.
+ */
+export const limitApiBodies: MiddlewareHandler = (c, next) => {
+  if (isApiUpload(c)) return limitUploadForms(c, next);
+  if (WRITING_API_CALLS.test(c.req.path)) return limitWritingApiBodies(c, next);
+  return limitSmallApiBodies(c, next);
+};
 
-/** The larger limit only for a multipart form to a page that takes a picture. */
-export const limitFormBodies: MiddlewareHandler = (c, next) =>
-  UPLOAD_PAGES.test(c.req.path) && isMultipart(c)
-    ? limitUploadPages(c, next)
-    : limitSmallForms(c, next);
+/**
+ * The larger limit only for a multipart form to a page that takes a picture, and for the Writing
+ * answer screens' forms.
+ */
+export const limitFormBodies: MiddlewareHandler = (c, next) => {
+  if (UPLOAD_PAGES.test(c.req.path) && isMultipart(c)) return limitUploadPages(c, next);
+  if (WRITING_PAGES.test(c.req.path)) return limitWritingForms(c, next);
+  return limitSmallForms(c, next);
+};
 
 /**
  * Every page that takes a write takes a form (every action reads `request.formData()`), so a

@@ -8,6 +8,7 @@ import {
   unreadableTwoFactorAccounts,
 } from "../core/accounts/two-factor-keys.server.ts";
 import { deleteExpiredRows } from "../core/site/housekeeping.server.ts";
+import { prepareWritingMeasures } from "../core/writing/measure-answer.server.ts";
 import { type DB, openDatabase } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import {
@@ -86,6 +87,9 @@ export async function serve({
     );
   await housekeeping();
   setInterval(housekeeping, 60 * 60 * 1000).unref();
+  // The Writing dictionaries, once per process, before it listens: their load blocks the event
+  // loop for a moment, and /readyz waits for them (decision 0058).
+  await prepareWritingMeasures();
   if (seeded > 0) logger.info(`Seeded the catalogue with ${seeded} courses.`);
   if (detailed > 0) logger.info(`Gave ${detailed} seeded courses their details.`);
   if (blogSeeded > 0) logger.info(`Published the blog's first ${blogSeeded} posts.`);

@@ -18,7 +18,7 @@ export const sitePages = {
   writing: { path: "/writing", revised: "2026-11-28" },
   contact: { path: "/contact", revised: "2026-11-22" },
   about: { path: "/about", revised: "2026-11-23" },
-  privacy: { path: "/privacy", revised: "2026-11-24" },
+  privacy: { path: "/privacy", revised: "2026-11-28" },
   terms: { path: "/terms", revised: "2026-11-23" },
   // The JSON API's reference: it changes with the API.
   apiDocs: { path: "/api/docs", revised: "2026-11-25" },

@@ -72,6 +72,18 @@ export default function Privacy() {
             taken).
           </li>
           <li>
+            <strong>Writing answers</strong>: each answer you submit to a Writing task, with the
+            time you took, whether the sitting was timed and the measures the site worked out from
+            it (length, words copied from the task, spelling, repetition, linking words, variety),
+            kept until you delete your account. While you write, your answer is also saved as a
+            draft every few seconds, so that nothing is lost; a draft goes when you submit the
+            answer or start again, and after 30 days untouched. Your browser also keeps the latest
+            words of an answer you are writing on your device until the site has saved them. Only
+            you and the teacher read your answers; only you read your drafts. They are measured on
+            the site’s own server and never sent anywhere else: the teacher’s other systems (see
+            below) hear only that an answer came, its length and when, never its words or your name.
+          </li>
+          <li>
             <strong>Enrollment requests</strong>: the course, your preferred start date and message,
             the request’s status and the teacher’s note. The site e-mails you and the teacher about
             them.
@@ -123,6 +135,12 @@ export default function Privacy() {
           <li>
             <strong>The teacher</strong>, who runs the site: what it takes to run it, such as
             enrollment requests, messages, reports and the newsletter list.
+          </li>
+          <li>
+            <strong>The teacher’s other systems</strong>, if the teacher connects any (webhooks):
+            what the teacher sees on the site of a new review, an enrollment request or a message,
+            with the name and e-mail address it carries; of a Writing answer only that one came, its
+            length and when, never its words or who wrote it.
           </li>
           <li>
             <strong>The mail service</strong> the site sends its e-mail through receives each
@@ -205,22 +223,23 @@ export default function Privacy() {
             with their IELTS result, whether the teacher hid them and why, the teacher’s reply and
             how many found them helpful, the reviews you marked helpful or reported, your enrollment
             requests, the messages and newsletter subscription of your e-mail address, the courses
-            you added and the pictures you uploaded. It names no one else, and leaves out secrets
-            (your password’s hash, sign-in tokens), e-mail waiting to be sent and the rate-limit
-            counters. Apps get the same from the site’s API.
+            you added and the pictures you uploaded, and your Writing answers (with their measures)
+            and drafts. It names no one else, and leaves out secrets (your password’s hash, sign-in
+            tokens), e-mail waiting to be sent and the rate-limit counters. Apps get the same from
+            the site’s API.
           </li>
           <li>
             <strong>Deleting your account</strong>: “Delete my account” on your account page, after
             you confirm with your password (or, for an account that signs in with Google, a Google
             sign-in within the last 15 minutes). At once and for good, the site deletes your
             account, sign-in methods, sessions and API tokens, your reviews (so the averages of
-            those courses change), helpful votes, reports and enrollment requests, the contact
-            messages and newsletter subscription of your address, your photo and the other pictures
-            you uploaded that nothing else shows, e-mail waiting to be sent to you, and counters
-            naming you. Courses you added stay in the catalogue without your name, with their
-            pictures. A last e-mail tells you it is done; like every e-mail it leaves the queue once
-            sent. Lines already written to the security log (above) stay as long as the server’s
-            logs are kept.
+            those courses change), helpful votes, reports and enrollment requests, your Writing
+            answers and drafts, the contact messages and newsletter subscription of your address,
+            your photo and the other pictures you uploaded that nothing else shows, e-mail waiting
+            to be sent to you, and counters naming you. Courses you added stay in the catalogue
+            without your name, with their pictures. A last e-mail tells you it is done; like every
+            e-mail it leaves the queue once sent. Lines already written to the security log (above)
+            stay as long as the server’s logs are kept.
           </li>
           <li>
             Edit or delete your reviews at any time under <Link to="/my-reviews">My Review</Link>.

@@ -6,7 +6,8 @@ import type { Route } from "./+types/robots-txt";
  * Pages that only a signed-in student, an owner or a mailed link opens, and the machinery behind
  * them (the JSON API, sign-in callbacks, logout, the load balancer's health checks, the metrics): nothing
  * there for a search engine to index.
- * `*` stands for any run of characters (RFC 9309), here a course's id.
+ * `*` stands for any run of characters (RFC 9309), here a course's or a Writing task's id: a
+ * task's page is public, its answer screen and the answers written to it are not.
  */
 const PRIVATE_PATHS = [
   "/account",
@@ -18,6 +19,9 @@ const PRIVATE_PATHS = [
   "/services/*/edit",
   "/services/*/delete",
   "/services/*/enroll",
+  "/writing/tasks/*/write",
+  "/writing/test",
+  "/writing/submissions/",
   "/api/",
   "/auth/",
   "/reset-password",

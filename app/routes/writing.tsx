@@ -1,13 +1,18 @@
+import { data } from "react-router";
 import { listPublishedWritingTasksByKind } from "../../core/writing/published-tasks.server.ts";
+import { listOwnWritingSubmissions } from "../../core/writing/submissions.server.ts";
 import {
   WRITING_TASK_KIND_DESCRIPTIONS,
   WRITING_TASK_KIND_NAMES,
 } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
+import { MyAnswers } from "../components/writing/my-answers.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
-import { taskPath } from "../lib/writing/task-paths.ts";
+import { requestedPage } from "../lib/pagination.ts";
+import { getSessionUser } from "../lib/session.server.ts";
+import { taskPath, WRITING_TEST_PATH } from "../lib/writing/task-paths.ts";
 import type { Route } from "./+types/writing";
 
 const DESCRIPTION =
@@ -20,14 +25,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: sitePages.writing.path,
   });
 
-/** The published Writing tasks, by kind in the test's order, newest first within each. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The published Writing tasks, by kind in the test's order, newest first within each; and, for a
+ * signed-in student, their own answers, newest first, a page at a time (`?page=`, from 1; a page
+ * past the end is 404, decision 0004). Personal then, the page is never kept by the response cache
+ * (no signed-in person is answered from it).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  return { kinds: await listPublishedWritingTasksByKind(db) };
+  const { user } = getSessionUser(context);
+  if (!user) return { kinds: await listPublishedWritingTasksByKind(db), answers: null };
+  const page = requestedPage(new URL(request.url));
+  if (page === null) throw data(null, { status: 404 });
+  const [kinds, own] = await Promise.all([
+    listPublishedWritingTasksByKind(db),
+    listOwnWritingSubmissions(db, { userId: user.id, page: page - 1 }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(own.count / own.pageSize));
+  if (page > pageCount) throw data(null, { status: 404 });
+  return {
+    kinds,
+    answers: { submissions: own.submissions, count: own.count, page, pageCount },
+  };
 }
 
 export default function Writing({ loaderData }: Route.ComponentProps) {
-  const { kinds } = loaderData;
+  const { kinds, answers } = loaderData;
   return (
     <div className="container-page max-w-4xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Writing practice</h1>
@@ -36,12 +59,13 @@ export default function Writing({ loaderData }: Route.ComponentProps) {
         your answer against the clock, as in the test, or untimed.
       </p>
 
-      {/*
-        The signed-in student's own answers (issue 38, point 2) go here, above the tasks: newest
-        first, each with its task, date, words, time taken and status. Nothing is shown until
-        core/writing holds the answers; the loader then reads them for a signed-in student only
-        (and the page, personal then, is never kept by the response cache).
-      */}
+      <p className="mt-4">
+        <Link to={WRITING_TEST_PATH} className="btn-secondary">
+          Take a full Writing test (60 minutes)
+        </Link>
+      </p>
+
+      {answers && <MyAnswers {...answers} />}
 
       {kinds.map(({ kind, tasks, count }) => (
         <section key={kind} aria-labelledby={`${kind}-heading`} className="mt-10">

@@ -77,3 +77,9 @@ export const MIN_WRITING_TASK_MINIMUM_WORDS = 1;
 export const MAX_WRITING_TASK_MINIMUM_WORDS = 1000;
 /** How much of a search of the owner's Writing tasks is read (/admin/writing/tasks?q=). */
 export const MAX_WRITING_TASK_SEARCH_LENGTH = 100;
+/**
+ * A Writing answer, submitted or kept as a draft: plain text, counted as the answer box counts
+ * it (UTF-16 code units, a line break one). The test's answers are 150 to 400 words, about 2,500
+ * characters; this leaves room for a student who writes far more, and no room for a book.
+ */
+export const MAX_WRITING_ANSWER_LENGTH = 15_000;

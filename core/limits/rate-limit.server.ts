@@ -36,6 +36,11 @@ export const rateLimits = {
   newsletterSignUp: { limit: 5, windowSeconds: 60 * 60 },
   /** One review per course, so even a keen student writes a handful in an evening. */
   reviewsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Writing answers submitted per account in a day (issue 38): a keen student writes a handful,
+   * each measured on the server; a script is stopped after a day's worth.
+   */
+  writingSubmissionsPerAccount: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -140,7 +145,13 @@ const ACCOUNT_LIMITS = {
     rule: rateLimits.reviewsPerAccount,
     message: `You have posted ${rateLimits.reviewsPerAccount.limit} reviews in the last hour, as many as one account may.`,
   },
+  writingSubmissions: {
+    rule: rateLimits.writingSubmissionsPerAccount,
+    message: `You have submitted ${rateLimits.writingSubmissionsPerAccount.limit} Writing answers today, as many as one account may in a day.`,
+  },
 } as const;
+
+export type AccountLimit = keyof typeof ACCOUNT_LIMITS;
 
 /**
  * Counts one write, once, just before it is made: against the writer's address and, for new
@@ -150,7 +161,7 @@ const ACCOUNT_LIMITS = {
 export async function countWrite(
   db: DB,
   writer: Writer,
-  accountLimit?: keyof typeof ACCOUNT_LIMITS,
+  accountLimit?: AccountLimit,
 ): Promise<WriteLimited | undefined> {
   const byAddress = await hitRateLimit(db, `write:${writer.address}`, rateLimits.write);
   if (!byAddress.allowed) {
@@ -163,6 +174,19 @@ export async function countWrite(
     };
   }
   if (!accountLimit) return undefined;
+  return countAccountWrite(db, writer, accountLimit);
+}
+
+/**
+ * Counts one write against the account's own limit only, not the address's: for Writing answers
+ * (decision 0059), which a class sitting a timed test behind one school address submits all at
+ * once when the time runs out, and which the account's daily limit already bounds.
+ */
+export async function countAccountWrite(
+  db: DB,
+  writer: Pick<Writer, "userId">,
+  accountLimit: AccountLimit,
+): Promise<WriteLimited | undefined> {
   const { rule, message } = ACCOUNT_LIMITS[accountLimit];
   const byAccount = await hitRateLimit(db, `${accountLimit}:account:${writer.userId}`, rule);
   if (byAccount.allowed) return undefined;

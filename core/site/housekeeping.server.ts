@@ -4,6 +4,7 @@ import {
   deleteOldWebhookDeliveries,
   forgetDeliveriesOfDeletedAccounts,
 } from "../webhooks/webhooks.server.ts";
+import { deleteStaleWritingDrafts } from "../writing/drafts.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,8 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * tokens, rate-limit windows that ended over a day ago, mail the outbox gave up on over a week ago
  * (kept that long so an operator can see what failed), webhook deliveries finished over 30 days
  * ago (the owner's recent history on /admin/webhooks) or finished and about a deleted account
- * (decision 0051), and uploaded pictures nothing has shown
- * for a day. Run at start-up and every hour, so the tables stay the size of the site's real use.
+ * (decision 0051), Writing drafts untouched for 30 days (decision 0059), and uploaded pictures
+ * nothing has shown for a day. Run at start-up and every hour, so the tables stay the size of the site's real use.
  */
 export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void> {
   const moment = now.toISOString();
@@ -30,6 +31,7 @@ export async function deleteExpiredRows(db: DB, now = new Date()): Promise<void>
     .execute();
   await deleteOldWebhookDeliveries(db, now);
   await forgetDeliveriesOfDeletedAccounts(db);
+  await deleteStaleWritingDrafts(db, now);
   await deleteUnusedImages(db, now);
 }
 

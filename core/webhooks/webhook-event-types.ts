@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "contact.received",
   "subscriber.confirmed",
   "service.created",
+  "writing.submitted",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -28,6 +29,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "contact.received": "A message came through the contact form",
   "subscriber.confirmed": "An address confirmed its newsletter subscription",
   "service.created": "A course was added",
+  "writing.submitted": "A student submitted a Writing answer",
 };
 
 export function isWebhookEventType(value: string): value is WebhookEventType {

@@ -79,6 +79,21 @@ export const serviceCreatedData = z.object({
   createdAt: isoTime,
 });
 
+/**
+ * A Writing answer submitted (issue 38): which answer to which task, its length and whether it was
+ * timed, never its text nor who wrote it. Answers never leave the site (decision 0059): an
+ * endpoint is another service, so it hears that an answer came, and an owner's API token reads
+ * it (`GET /api/writing/submissions/{id}`).
+ */
+export const writingSubmittedData = z.object({
+  id,
+  taskId: id,
+  /** The words that count (copied runs from the prompt left out), as the answer's page shows. */
+  words: z.number().int().min(0),
+  timed: z.boolean(),
+  submittedAt: isoTime,
+});
+
 /** "Send a test event": nothing happened on the site. */
 export const pingData = z.object({ endpointId: id, message: z.string() });
 
@@ -91,6 +106,7 @@ export const webhookEventDataSchemas = {
   "contact.received": contactReceivedData,
   "subscriber.confirmed": subscriberConfirmedData,
   "service.created": serviceCreatedData,
+  "writing.submitted": writingSubmittedData,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<
@@ -111,6 +127,7 @@ export const webhookEventSchema = z.discriminatedUnion("type", [
   envelope("contact.received", contactReceivedData),
   envelope("subscriber.confirmed", subscriberConfirmedData),
   envelope("service.created", serviceCreatedData),
+  envelope("writing.submitted", writingSubmittedData),
 ]);
 
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -8,6 +8,7 @@ import { postsOperations } from "./posts.ts";
 import { reviewsOperations } from "./reviews.ts";
 import { servicesOperations } from "./services.ts";
 import { tokensOperations } from "./tokens.ts";
+import { writingAnswersOperations } from "./writing-answers.ts";
 import { writingTasksOperations } from "./writing-tasks.ts";
 
 /**
@@ -24,6 +25,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(tokensOperations),
   ...Object.values(postsOperations),
   ...Object.values(writingTasksOperations),
+  ...Object.values(writingAnswersOperations),
   ...Object.values(openApiOperations),
 ];
 

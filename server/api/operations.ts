@@ -33,7 +33,7 @@ export const TAGS = {
     "Accounts under /api/auth: Better Auth's endpoints, held to the site's own rules (limits, password policy, security log), and the site's own password-reset request.",
   Blog: "The teacher's blog: published posts for anyone, writing for the owners.",
   Writing:
-    "IELTS Writing practice: the teacher's published tasks for anyone, writing them for the owners.",
+    "IELTS Writing practice: the teacher's published tasks for anyone, writing them for the owners; a signed-in student's answers, measured at once, and drafts, always their own (an answer also for the owners).",
   Reference: "This document.",
 } as const;
 export type Tag = keyof typeof TAGS;

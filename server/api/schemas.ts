@@ -7,6 +7,9 @@ import {
 } from "../../core/catalogue/course-details.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
+import { MAX_WRITING_ANSWER_LENGTH } from "../../core/writing/answer-input.ts";
+import { LINKING_GROUPS, type LinkingGroup } from "../../core/writing/linking-words.ts";
+import { WRITING_MEASURES_VERSION, type WritingFlagKind } from "../../core/writing/measures.ts";
 import { WRITING_TASK_KINDS } from "../../core/writing/task-kinds.ts";
 
 /*
@@ -409,6 +412,182 @@ export const writingTaskSchema = named(
   }),
 );
 
+// Writing answers and drafts (issue 38, decision 0059).
+const offset = z.number().int().min(0);
+const spanFields = {
+  start: offset.meta({ description: "Where it starts in the text (UTF-16 code units)." }),
+  end: offset.meta({ description: "Where it ends, exclusive: `text.slice(start, end)`." }),
+};
+const linkingGroupSchema = z.enum(Object.keys(LINKING_GROUPS) as [LinkingGroup, ...LinkingGroup[]]);
+const FLAG_KINDS = [
+  "copied",
+  "spelling",
+  "repeated-word",
+  "article",
+  "linking",
+  "overused-linking",
+] as const satisfies readonly WritingFlagKind[];
+const markedWordSchema = z.object({ ...spanFields, word: z.string() });
+
+export const writingMeasuresSchema = named(
+  "WritingMeasures",
+  z
+    .object({
+      version: z.literal(WRITING_MEASURES_VERSION).meta({
+        description: "Raised when a rule of the measures changes (decision 0058).",
+      }),
+      words: z.object({
+        total: z.number().int().meta({ description: "Every word of the answer." }),
+        counted: z.number().int().meta({
+          description: "Every word but those copied from the prompt: the answer's words.",
+        }),
+        copied: z.number().int(),
+        minimum: z.number().int().meta({ description: "The task's minimum." }),
+        copiedRuns: z.array(
+          z.object({
+            ...spanFields,
+            words: z.number().int().meta({ description: "Its words (8 or more)." }),
+          }),
+        ),
+        underLength: z.string().nullable().meta({
+          description: "`Under length: 212 of 250 words`, or null when long enough.",
+        }),
+      }),
+      paragraphs: z.number().int(),
+      sentences: z.number().int(),
+      averageSentenceWords: z.number().meta({ description: "To one decimal place." }),
+      longestSentenceWords: z.number().int(),
+      longestSentence: z.object(spanFields).nullable(),
+      spelling: z.array(markedWordSchema).meta({
+        description: "Words neither the British nor the American English dictionary knows.",
+      }),
+      repeatedWords: z.array(markedWordSchema).meta({
+        description: "The same word twice in a row: both words, with what lies between.",
+      }),
+      articles: z.array(
+        z.object({
+          ...spanFields,
+          actual: z.string(),
+          expected: z.string(),
+          before: z.string().meta({ description: "The word after the article." }),
+        }),
+      ),
+      linkingWords: z.object({
+        total: z.number().int(),
+        groups: z.array(
+          z.object({
+            group: linkingGroupSchema,
+            label: z.string(),
+            uses: z.array(
+              z.object({ phrase: z.string(), group: linkingGroupSchema, ...spanFields }),
+            ),
+          }),
+        ),
+        overused: z.array(
+          z.object({ phrase: z.string(), group: linkingGroupSchema, uses: z.number().int() }),
+        ),
+      }),
+      distinctWordsPer100: z.number(),
+      mtld: z.number().nullable().meta({
+        description:
+          "MTLD, to two decimal places; null when it has no bound (every word different).",
+      }),
+      flags: z
+        .array(z.object({ kind: z.enum(FLAG_KINDS), ...spanFields, label: z.string() }))
+        .meta({ description: "Every place to mark in the text, by start; they may nest." }),
+    })
+    .meta({
+      description:
+        "The instant measures of an answer, computed on the server when it was submitted: length as the test counts it, copying from the prompt, spelling, repetition, linking words and variety. Never a band (decision 0058).",
+    }),
+);
+
+const writingSubmissionTaskSchema = z.object({
+  _id: id("task"),
+  kind: z.enum(WRITING_TASK_KINDS),
+  kindName: z.string(),
+  title: z.string(),
+  minutes: z.number().int(),
+  minimumWords: z.number().int(),
+  withdrawn: z.boolean().meta({
+    description: "Deleted by the teacher since: its answers keep it, shown as withdrawn.",
+  }),
+  url: z.string().nullable().meta({ description: "The task's page; null once withdrawn." }),
+  prompt: z
+    .string()
+    .meta({ description: "The prompt's Markdown, as the answer was measured against." }),
+  promptHtml: z.string(),
+  picture: z.object({ url: z.string(), alt: z.string() }).nullable(),
+});
+
+export const writingSubmissionSchema = named(
+  "WritingSubmission",
+  z.object({
+    _id: id("answer"),
+    taskId: id("task"),
+    task: writingSubmissionTaskSchema,
+    authorName: z.string().meta({ description: "The name of the student who wrote it." }),
+    url: z.string().meta({ description: "The answer's page on the site." }),
+    text: z.string().meta({ description: "Plain text, as submitted (line breaks as `\n`)." }),
+    words: z
+      .number()
+      .int()
+      .meta({ description: "The words that count: `measures.words.counted`." }),
+    secondsTaken: z.number().int().nullable(),
+    timed: z.boolean(),
+    timeRanOut: z
+      .boolean()
+      .meta({ description: "Submitted by the screen as it stood when the time ran out." }),
+    submittedAt: isoTime,
+    measures: writingMeasuresSchema,
+  }),
+);
+
+export const writingSubmissionSummarySchema = named(
+  "WritingSubmissionSummary",
+  z.object({
+    _id: id("answer"),
+    taskId: id("task"),
+    taskTitle: z.string(),
+    taskKind: z.enum(WRITING_TASK_KINDS),
+    taskKindName: z.string(),
+    minimumWords: z.number().int(),
+    withdrawn: z.boolean(),
+    url: z.string(),
+    submittedAt: isoTime,
+    words: z.number().int(),
+    secondsTaken: z.number().int().nullable(),
+    timed: z.boolean(),
+    timeRanOut: z.boolean(),
+    status: z.enum(["submitted"]),
+  }),
+);
+
+export const writingSubmissionPageSchema = named(
+  "WritingSubmissionPage",
+  z.object({
+    submissions: z.array(writingSubmissionSummarySchema),
+    count: z.number().int().meta({ description: "The caller's answers in all." }),
+    pageSize: z.number().int(),
+  }),
+);
+
+export const writingDraftSchema = named(
+  "WritingDraft",
+  z.object({
+    taskId: id("task"),
+    text: z.string().meta({
+      description: `The answer as last saved, at most ${MAX_WRITING_ANSWER_LENGTH} characters.`,
+    }),
+    secondsLeft: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A timed sitting's countdown when saved; null when untimed." }),
+    updatedAt: isoTime,
+  }),
+);
+
 // The answers of writes.
 export const insertedSchema = named(
   "Inserted",
@@ -626,3 +805,6 @@ export type PostSummaryJson = z.output<typeof postSummarySchema>;
 export type PostJson = z.output<typeof postSchema>;
 export type WritingTaskSummaryJson = z.output<typeof writingTaskSummarySchema>;
 export type WritingTaskJson = z.output<typeof writingTaskSchema>;
+export type WritingSubmissionJson = z.output<typeof writingSubmissionSchema>;
+export type WritingSubmissionSummaryJson = z.output<typeof writingSubmissionSummarySchema>;
+export type WritingDraftJson = z.output<typeof writingDraftSchema>;

@@ -13,12 +13,7 @@ import {
 } from "../support/accounts.ts";
 import { allRows, findText, listTables, personColumns } from "../support/database-catalogue.ts";
 import { engines } from "../support/databases.ts";
-import {
-  insertService,
-  insertWritingAnswer,
-  insertWritingDraft,
-  insertWritingTask,
-} from "../support/fixtures.ts";
+import { insertService, insertWritingTask } from "../support/fixtures.ts";
 import { turnOnTwoFactorDirectly } from "../support/owners.ts";
 import { type TestApp, testSiteOn } from "../support/test-app.ts";
 import { picture, postMultipart } from "../support/uploads.ts";
@@ -182,17 +177,26 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       body: { newEmail, currentPassword: user.password } as { newEmail: string },
       headers: new Headers({ cookie: user.cookie }),
     });
-    // A Writing answer and a draft of another (issue 38), and a task written as the teacher.
-    const writingAnswer = await insertWritingAnswer(db(), {
+    // A Writing answer and a draft of another (issue 38), written as the answer screens and the
+    // API write them (decision 0059), and a task written as the teacher.
+    const answered = await api(site.app, "POST", "/api/writing/submissions", user.token, {
       taskId: writingTasks.answered,
-      authorId: user.id,
       text: `An essay written by ${name} about cars in cities.`,
+      secondsTaken: 1980,
     });
-    await insertWritingDraft(db(), {
-      taskId: writingTasks.drafted,
-      authorId: user.id,
-      text: `A draft begun by ${name}`,
-    });
+    expect(answered.status).toBe(201);
+    const { submission: writingSubmission } = (await answered.json()) as {
+      submission: { _id: string; measures: unknown };
+    };
+    const writingAnswer = writingSubmission._id;
+    const drafted = await api(
+      site.app,
+      "PUT",
+      `/api/writing/drafts/${writingTasks.drafted}`,
+      user.token,
+      { text: `A draft begun by ${name}`, secondsLeft: 1200 },
+    );
+    expect(drafted.status).toBe(200);
     const taskWritten = await insertedId(
       await api(site.app, "POST", "/api/writing/tasks", user.token, {
         kind: "task-2",
@@ -228,6 +232,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
       newEmail,
       issueSubject,
       writingAnswer,
+      writingMeasures: writingSubmission.measures,
       taskWritten,
     };
   }
@@ -244,6 +249,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
     second = await insertService(db(), { name: "Writing Workshop" });
     writingTasks.answered = await insertWritingTask(db(), { title: "Cars in the city" });
     writingTasks.drafted = await insertWritingTask(db(), { title: "Working from home" });
+    await site.app.prepareWritingMeasures();
     quillon = await person("Quillon Vesperwood", { first, second });
     marisol = await person("Marisol Thackeray", { first, second });
     const [quillonsReview, quillonsOtherReview] = quillon.reviews as [string, string];
@@ -434,7 +440,8 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
         timed: false,
         timeRanOut: false,
         submittedAt: expect.any(String),
-        measures: { words: 10 },
+        // As measured on the server when it was submitted, and shown with the answer.
+        measures: quillon.writingMeasures,
       },
     ]);
     expect(data.writingDrafts).toEqual([

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOwner, listOwners, ownerStanding } from "../../core/accounts/owners.server.ts";
+import { prepareWritingMeasures } from "../../core/writing/measure-answer.server.ts";
+import { submitWritingAnswer } from "../../core/writing/submissions.server.ts";
 import {
   seedBlogIfEmpty,
   seedCatalogueIfEmpty,
@@ -140,6 +142,12 @@ const fieldNames = [
   "minimumWords",
   "status",
   "removePicture",
+  // Writing answers and drafts (decision 0059).
+  "taskId",
+  "secondsTaken",
+  "timed",
+  "timeRanOut",
+  "secondsLeft",
 ];
 
 describe.each(engines)("fuzzing every route on %s", (engine) => {
@@ -193,6 +201,21 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       userId: idOf(other.email),
       rating: 2,
     });
+    // A Writing answer of the student's and one of another student's (decision 0059).
+    await prepareWritingMeasures();
+    await app.prepareWritingMeasures();
+    for (const [key, email] of [
+      ["ownAnswer", student.email],
+      ["othersAnswer", other.email],
+    ] as const) {
+      const answer = await submitWritingAnswer(database.db, {
+        writer: { userId: idOf(email), isOwner: false, address: "192.0.2.50" },
+        taskId: ids.task ?? "",
+        text: "Cities should keep cars out of their centres.",
+      });
+      if (!answer.ok) throw new Error("The fuzz run's answers were not written.");
+      ids[key] = answer.submission.id;
+    }
   });
   afterAll(() => database.drop());
 
@@ -221,6 +244,8 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       db.selectFrom("post_revisions").selectAll().orderBy("id").execute(),
       db.selectFrom("deleted_post_slugs").selectAll().orderBy("slug").execute(),
       db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
+      db.selectFrom("writing_submissions").selectAll().orderBy("id").execute(),
+      db.selectFrom("writing_drafts").selectAll().orderBy("author_id").orderBy("task_id").execute(),
     ]);
     return JSON.stringify({ services, reviews, users, accounts, tokens, issueNine });
   }
@@ -233,6 +258,8 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       ids.othersReview ?? "",
       ids.post ?? "",
       ids.task ?? "",
+      ids.ownAnswer ?? "",
+      ids.othersAnswer ?? "",
       "jwt",
       ...hostileStrings.map(encodeURIComponent),
       "%zz",
@@ -252,6 +279,11 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
         body.serviceId = random.pick([ids.service, ids.ownReview, "nope"]);
         body.userMessage = random.pick(["Good course", "", "a".repeat(2500)]);
         body.rating = random.pick([1, 5, 0, "4", null]);
+        // …and a Writing answer or draft's: a real task, an answer, its times.
+        body.taskId = random.pick([ids.task, ids.ownAnswer, "nope"]);
+        body.text = random.pick(["My answer, in my words.", "", "b ".repeat(7600), 7]);
+        body.secondsTaken = random.pick([600, -1, null, "10"]);
+        body.secondsLeft = random.pick([60, 0, 99_999, null]);
       }
       return body;
     };

@@ -32,10 +32,74 @@ describe.each(engines)("/healthz and /readyz on %s", (engine) => {
   });
 
   it("/readyz is ready when the database answers with every migration applied", async () => {
+    // As server/serve.ts does before it listens.
+    await site.app.prepareWritingMeasures();
     const response = await site.app.request("/readyz");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ status: "ready" });
+  });
+
+  it("/readyz waits for the Writing measures: 503 while the dictionaries load, asking for them, then ready", async () => {
+    let ready = false;
+    let asked = 0;
+    let loaded = () => {};
+    const loading = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
+    const app = await createTestApp(site.database, {}, [], {
+      writingMeasures: {
+        ready: () => ready,
+        prepare: () => {
+          asked++;
+          return loading;
+        },
+      },
+    });
+    for (let probe = 1; probe <= 2; probe++) {
+      const response = await app.request("/readyz");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({
+        status: "unready",
+        reason: "the writing measures are loading",
+      });
+      // Asked each time: the same load while it runs (prepareWritingMeasures is idempotent).
+      expect(asked).toBe(probe);
+    }
+    // The process is alive all along.
+    expect((await app.request("/healthz")).status).toBe(200);
+    loaded();
+    ready = true;
+    const response = await app.request("/readyz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready" });
+    expect(asked).toBe(2);
+  });
+
+  it("/readyz tries a failed load of the Writing measures again on the next probe, and logs it", async () => {
+    let attempts = 0;
+    const app = await createTestApp(site.database, {}, [], {
+      writingMeasures: {
+        ready: () => false,
+        prepare: async () => {
+          attempts++;
+          throw new Error("dictionary-en could not be read");
+        },
+      },
+    });
+    for (let probe = 1; probe <= 2; probe++) {
+      const response = await app.request("/readyz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ reason: "the writing measures are loading" });
+    }
+    expect(attempts).toBe(2);
+    await delay(10);
+    const failures = app.logLines.filter((line) =>
+      line.includes("the writing measures failed to load"),
+    );
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toContain("dictionary-en could not be read");
   });
 
   describe("on a database one migration behind the code", () => {
@@ -46,6 +110,7 @@ describe.each(engines)("/healthz and /readyz on %s", (engine) => {
       behind = await createTestDatabase(engine);
       await migrateDown(behind.db);
       const app = await createTestApp(behind);
+      await app.prepareWritingMeasures();
       const response = await app.request("/readyz");
       expect(response.status).toBe(503);
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -184,7 +249,8 @@ describe.each([
     server = started.server;
     const { origin } = started;
 
-    // Ready, and the probes never come from the response cache however often they are asked.
+    // Ready at once (the Writing dictionaries loaded before it listened, decision 0058), and the
+    // probes never come from the response cache however often they are asked.
     for (let i = 0; i < 3; i++) {
       for (const path of ["/readyz", "/healthz"]) {
         const response = await fetch(`${origin}${path}`);

@@ -209,6 +209,37 @@ describe("the OpenAPI document (issue 28)", () => {
     ).toBe(true);
   });
 
+  it("describes the Writing answers' calls, each with every answer it gives and the measures' shape (decision 0059)", () => {
+    const statuses = (path: string, method: (typeof METHODS)[number]) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(statuses("/api/writing/submissions", "post")).toEqual(
+      ["201", "400", "401", "403", "404", "413", "429", "500", "503"].sort(),
+    );
+    expect(statuses("/api/writing/submissions", "get")).toEqual(
+      ["200", "400", "401", "500", "503"].sort(),
+    );
+    expect(statuses("/api/writing/submissions/{id}", "get")).toEqual(
+      ["200", "400", "401", "404", "500", "503"].sort(),
+    );
+    expect(statuses("/api/writing/drafts/{taskId}", "put")).toEqual(
+      ["200", "400", "401", "403", "404", "413", "500", "503"].sort(),
+    );
+    expect(statuses("/api/writing/drafts/{taskId}", "get")).toEqual(
+      ["200", "400", "401", "404", "500", "503"].sort(),
+    );
+    const text = JSON.stringify(document);
+    // The answer's measures are a component of their own, described field by field.
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "WritingMeasures",
+        "WritingSubmission",
+        "WritingSubmissionPage",
+        "WritingDraft",
+      ]),
+    );
+    expect(text).toContain('"#/components/schemas/WritingMeasures"');
+  });
+
   it("has no two paths that differ only in their parameters' names", () => {
     const shapes = Object.keys(document.paths).map(shapeOf);
     expect(shapes.length).toBe(new Set(shapes).size);

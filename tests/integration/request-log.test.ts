@@ -163,6 +163,8 @@ describe.each(engines)("the request id and the request log on %s", (engine) => {
   });
 
   it("never writes a cookie, token, password, code or whole e-mail address, on any route of the fuzz test", async () => {
+    // As server/serve.ts does before it listens: /readyz is then ready, and answers measured.
+    await app.prepareWritingMeasures();
     const student = await signUpWithToken(app, database.db);
     const sessionToken = decodeURIComponent(student.cookie.split("=")[1] ?? "");
     expect(sessionToken.length).toBeGreaterThan(20);

@@ -684,6 +684,9 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let endpointId: string;
   let deliveryId: string;
   let taskId: string;
+  let draftTaskId: string;
+  let task1Id: string;
+  let answerId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -718,7 +721,26 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     postId = post.id;
     // A published Writing task and a draft (issue 38).
     taskId = await insertWritingTask(site.database.db, { title: "The teacher's task" });
-    await insertWritingTask(site.database.db, { title: "The teacher's draft", status: "draft" });
+    draftTaskId = await insertWritingTask(site.database.db, {
+      title: "The teacher's draft",
+      status: "draft",
+    });
+    task1Id = await insertWritingTask(site.database.db, {
+      kind: "general-task-1",
+      title: "The teacher's letter",
+    });
+    // The author's Writing answer to it, and their draft of it (decision 0059).
+    await site.app.prepareWritingMeasures();
+    const answered = await api("POST", "/api/writing/submissions", author, {
+      taskId,
+      text: "The author's own answer, for their eyes and the teacher's.",
+    });
+    expect(answered.status).toBe(201);
+    answerId = ((await answered.json()) as { submission: { _id: string } }).submission._id;
+    const drafted = await api("PUT", `/api/writing/drafts/${taskId}`, author, {
+      text: "The author's own draft",
+    });
+    expect(drafted.status).toBe(200);
     // A webhook endpoint with a failed delivery, as the owner's page lists them.
     endpointId = crypto.randomUUID();
     deliveryId = crypto.randomUUID();
@@ -796,6 +818,13 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
         db.selectFrom("webhook_endpoints").selectAll().orderBy("id").execute(),
         db.selectFrom("webhook_deliveries").selectAll().orderBy("id").execute(),
         db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
+        db.selectFrom("writing_submissions").selectAll().orderBy("id").execute(),
+        db
+          .selectFrom("writing_drafts")
+          .selectAll()
+          .orderBy("author_id")
+          .orderBy("task_id")
+          .execute(),
       ]),
     );
   };
@@ -873,7 +902,107 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     ["DELETE", () => `/api/writing/tasks/${taskId}`, "anonymous", undefined, 401],
     ["DELETE", () => `/api/writing/tasks/${taskId}`, "student", undefined, 403],
     ["DELETE", () => "/api/writing/tasks/no-such-task", "owner", undefined, 404],
+    // Writing answers and drafts (decision 0059): anyone signed in writes their own, so only
+    // nobody is refused whatever the body.
+    [
+      "POST",
+      () => "/api/writing/submissions",
+      "anonymous",
+      { taskId: "a-task", text: "Mine." },
+      401,
+    ],
+    ["PUT", () => `/api/writing/drafts/${taskId}`, "anonymous", { text: "Mine." }, 401],
   ];
+
+  it("keeps a Writing answer to its author and the owners, and a draft to its author: 401 to nobody, 404 to anyone else", async () => {
+    const before = await snapshot();
+    // [path, caller, status]
+    const reads: [() => string, keyof typeof who, number][] = [
+      [() => `/api/writing/submissions/${answerId}`, "anonymous", 401],
+      [() => `/api/writing/submissions/${answerId}`, "student", 404],
+      [() => `/api/writing/submissions/${answerId}`, "author", 200],
+      [() => `/api/writing/submissions/${answerId}`, "owner", 200],
+      [() => "/api/writing/submissions/no-such-answer", "owner", 404],
+      [() => `/api/writing/drafts/${taskId}`, "anonymous", 401],
+      [() => `/api/writing/drafts/${taskId}`, "student", 404],
+      [() => `/api/writing/drafts/${taskId}`, "owner", 404],
+      [() => `/api/writing/drafts/${taskId}`, "author", 200],
+      [() => "/api/writing/submissions", "anonymous", 401],
+    ];
+    const wrong: string[] = [];
+    for (const [path, caller, expected] of reads) {
+      const person = who[caller]();
+      // By token, and by the session cookie as the site's pages send it.
+      const ways: Record<string, string>[] = person
+        ? [{ authorization: `Bearer ${person.token}` }, { cookie: person.cookie }]
+        : [{}];
+      for (const credentials of ways) {
+        const response = await site.app.request(`${ORIGIN}${path()}`, {
+          headers: { ...credentials, "x-forwarded-for": nextAddress() },
+        });
+        const text = await response.text();
+        if (response.status !== expected)
+          wrong.push(`GET ${path()} as ${caller}: ${response.status}, not ${expected}`);
+        if (expected !== 200 && text.includes("The author's own"))
+          wrong.push(`GET ${path()} as ${caller} shows the author's words`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Each lists only their own answers.
+    for (const caller of ["student", "owner"] as const) {
+      const list = (await (await api("GET", "/api/writing/submissions", who[caller]())).json()) as {
+        submissions: { _id: string }[];
+      };
+      expect(
+        list.submissions.map((answer) => answer._id),
+        caller,
+      ).not.toContain(answerId);
+    }
+    const own = (await (await api("GET", "/api/writing/submissions", author)).json()) as {
+      submissions: { _id: string }[];
+    };
+    expect(own.submissions.map((answer) => answer._id)).toContain(answerId);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("shows a Writing answer's page to its author and the owners, and a draft on the screen to its author: a visitor signs in, anyone else gets 404", async () => {
+    const before = await snapshot();
+    // [path, caller, outcome, whether the author's words are there]
+    const pages: [() => string, keyof typeof who, string, boolean][] = [
+      [() => `/writing/submissions/${answerId}`, "anonymous", "302 /login", false],
+      [() => `/writing/submissions/${answerId}`, "student", "404", false],
+      [() => `/writing/submissions/${answerId}?test=${answerId}`, "student", "404", false],
+      [() => `/writing/submissions/${answerId}`, "author", "200", true],
+      [() => `/writing/submissions/${answerId}`, "owner", "200", true],
+      [() => "/writing/submissions/no-such-answer", "owner", "404", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "anonymous", "302 /login", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "student", "200", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "owner", "200", false],
+      [() => `/writing/tasks/${taskId}/write?continue=1`, "author", "200", true],
+      [() => `/writing/test?task1=${task1Id}&task2=${taskId}&continue=1`, "student", "200", false],
+      [() => `/writing/test?task1=${task1Id}&task2=${taskId}&continue=1`, "author", "200", true],
+      [() => "/writing", "student", "200", false],
+      [() => "/writing", "owner", "200", false],
+    ];
+    const wrong: string[] = [];
+    for (const [path, caller, expected, shown] of pages) {
+      const person = who[caller]();
+      const response = await site.app.request(`${ORIGIN}${path()}`, {
+        headers: { ...(person ? { cookie: person.cookie } : {}), "x-forwarded-for": nextAddress() },
+        redirect: "manual",
+      });
+      const text = await response.text();
+      if (outcome(response) !== expected)
+        wrong.push(`GET ${path()} as ${caller}: ${outcome(response)}, not ${expected}`);
+      if (text.includes("The author&#x27;s own") !== shown)
+        wrong.push(`GET ${path()} as ${caller} ${shown ? "lacks" : "shows"} the author's words`);
+      // (A refused address may name itself, the banner's way back for instance.)
+      if (!shown && !path().includes(answerId) && text.includes(answerId))
+        wrong.push(`GET ${path()} as ${caller} links the author's answer`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
 
   it("gives the API's document and its reference page to anyone alike, and takes no write there", async () => {
     const answers = new Set<string>();
@@ -942,6 +1071,16 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   // [path, caller, a well-formed form, forms with fields missing or wrong, the refusal]
   type Fields = Record<string, string>;
   const forms = (...sent: Fields[]) => sent;
+  /** The answer screens' forms, each kind of step, and some that no screen sends. */
+  const answerForms = () =>
+    forms(
+      {},
+      { intent: "submit", text: "Mine" },
+      { intent: "save-draft", text: "x".repeat(20_000) },
+      { intent: "discard-draft" },
+      { intent: "nothing", text: "Mine" },
+      { intent: "submit-confirmed", text: "", timed: "1", timeRanOut: "1", secondsTaken: "-5" },
+    );
   const pageCalls: [() => string, keyof typeof who, () => Fields, () => Fields[], string][] = [
     [
       () => `/services/${serviceId}/edit`,
@@ -1265,6 +1404,34 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       () => forms({ x: "y" }),
       "404",
     ],
+    // The answer screens (issue 38): a visitor is sent to sign in whatever the form says; a
+    // task that is not published (a draft, an unknown id, the wrong kind in a full test) is 404
+    // to a student before the form is read.
+    ...[
+      () => `/writing/tasks/${taskId}/write`,
+      () => `/writing/tasks/${taskId}/write?timed=1`,
+      () => `/writing/test?task1=${task1Id}&task2=${taskId}`,
+      () => `/writing/test?task1=${task1Id}&task2=${draftTaskId}`,
+    ].map((path): (typeof pageCalls)[number] => [
+      path,
+      "anonymous",
+      () => ({ intent: "submit-confirmed", text: "Taken over", text1: "Mine", text2: "Mine" }),
+      () => answerForms(),
+      "302 /login",
+    ]),
+    ...[
+      () => `/writing/tasks/${draftTaskId}/write`,
+      () => "/writing/tasks/no-such-task/write",
+      () => `/writing/test?task1=${taskId}&task2=${taskId}`,
+      () => `/writing/test?task1=${task1Id}&task2=${draftTaskId}`,
+      () => "/writing/test?task1=random-task-1&task2=random-task-2",
+    ].map((path): (typeof pageCalls)[number] => [
+      path,
+      "student",
+      () => ({ intent: "submit-confirmed", text: "Taken over", text1: "Mine", text2: "Mine" }),
+      () => answerForms(),
+      "404",
+    ]),
   ];
 
   it("answers the wrong caller of a page's form the same, whatever fields it sends", async () => {

@@ -43,6 +43,9 @@ const PRIVATE_PATHS = [
   "/services/*/edit",
   "/services/*/delete",
   "/services/*/enroll",
+  "/writing/tasks/*/write",
+  "/writing/test",
+  "/writing/submissions/",
   "/api/",
   "/auth/",
   "/reset-password",
@@ -192,6 +195,21 @@ describe.each(engines)("footer pages, sitemap, robots.txt and sharing on %s", (e
       // The API's reference, a public page under /api/.
       expect(allowed).toEqual(["/api/docs"]);
       expect(rules.some((rule) => ruleMatches(rule, `/services/${published}/edit`))).toBe(true);
+      // A Writing task's answer screen and every answer are private; the task's page is not.
+      for (const path of ["/writing/tasks/abc/write", "/writing/tasks/abc/write?timed=1"])
+        expect(
+          rules.some((rule) => ruleMatches(rule, path)),
+          path,
+        ).toBe(true);
+      expect(
+        rules.some((rule) => ruleMatches(rule, "/writing/submissions/abc")),
+        "answer",
+      ).toBe(true);
+      expect(
+        rules.some((rule) => ruleMatches(rule, "/writing/test?task1=a&task2=b")),
+        "the full test",
+      ).toBe(true);
+      expect(rules.some((rule) => ruleMatches(rule, "/writing/tasks/abc"))).toBe(false);
       // …and none of them shuts out a page the sitemap lists (the health checks are not pages).
       const { urls } = await sitemap();
       expect(urls.map(({ loc }) => loc)).not.toContain(`${BASE_URL}/healthz`);

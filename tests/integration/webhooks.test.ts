@@ -17,7 +17,7 @@ import { queueWebhookEvent } from "../../core/webhooks/webhooks.server.ts";
 import { MAX_ANSWER_BYTES, sendWebhook } from "../../server/webhook-sender.ts";
 import { ORIGIN, signUp, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { insertService } from "../support/fixtures.ts";
+import { insertService, insertWritingTask } from "../support/fixtures.ts";
 import { signUpOwner } from "../support/owners.ts";
 import { secondServerOn } from "../support/second-server.ts";
 import { createTestApp, type TestApp, testSiteOn } from "../support/test-app.ts";
@@ -817,6 +817,18 @@ describe.each(engines)("webhooks on %s", (engine) => {
       })
     ).json()) as { insertedId: string };
 
+    const taskId = await insertWritingTask(db(), { title: "Told of, not read" });
+    await site.app.prepareWritingMeasures();
+    const essay = "Cities should keep cars out of their centres, because buses are faster.";
+    const answer = (await (
+      await api("POST", "/api/writing/submissions", writer, {
+        taskId,
+        text: essay,
+        timed: true,
+        secondsTaken: 600,
+      })
+    ).json()) as { submission: { _id: string; submittedAt: string } };
+
     await site.app.deliverWebhooks();
     const events = hook.state.received.map((request) =>
       webhookEventSchema.parse(verifyWebhook(added.secret, request.headers, request.body)),
@@ -830,6 +842,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
       "review.updated",
       "service.created",
       "subscriber.confirmed",
+      "writing.submitted",
     ]);
     const of = <T extends string>(type: T) => events.find((event) => event.type === type)?.data;
     expect(of("review.updated")).toMatchObject({
@@ -866,6 +879,18 @@ describe.each(engines)("webhooks on %s", (engine) => {
       status: "published",
       creatorName: "Busy Student",
     });
+    // That an answer came, never its words nor who wrote it (decision 0059).
+    expect(of("writing.submitted")).toEqual({
+      id: answer.submission._id,
+      taskId,
+      words: 12,
+      timed: true,
+      submittedAt: answer.submission.submittedAt,
+    });
+    const told = hook.state.received.find((request) => request.body.includes("writing.submitted"));
+    expect(told?.body).not.toContain("buses");
+    expect(told?.body).not.toContain(writer.email);
+    expect(told?.body).not.toContain("Busy Student");
   });
 
   it("keeps the owner's pages and every webhook action to owners, judged before the form is read", async () => {

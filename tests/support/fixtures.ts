@@ -157,8 +157,9 @@ export async function insertWritingTask(
 }
 
 /**
- * A student's submitted answer and their draft of another answer, as the answer screens (a later
- * part of issue 38) will write them: rows for the tests of what the site keeps about a person.
+ * A student's submitted answer and their draft of another answer as bare rows, for tests of what
+ * the site keeps (a backup, a withdrawn task); the measures are a stand-in. An answer as the site
+ * makes it comes from `submitWritingAnswer` or `POST /api/writing/submissions` (decision 0059).
  */
 export async function insertWritingAnswer(
   db: DB,

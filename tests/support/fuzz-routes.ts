@@ -96,6 +96,18 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["GET", "POST"], "/admin/writing/tasks/{id}/delete"],
   [["GET", "POST", "PUT"], "/api/writing/tasks?kind={any}&page={any}"],
   [["GET", "PATCH", "DELETE", "PUT"], "/api/writing/tasks/{id}"],
+  // Writing answers and drafts (issue 38, decision 0059).
+  [["POST", "GET", "PUT"], "/api/writing/submissions?page={any}&size={any}"],
+  [["GET", "PUT", "DELETE"], "/api/writing/submissions/{id}"],
+  [["PUT", "GET", "POST", "DELETE"], "/api/writing/drafts/{id}"],
+  // The answer screens, a submitted answer and the student's list (issue 38, points 2 to 5).
+  [["GET", "POST"], "/writing?page={any}"],
+  [["GET", "POST"], "/writing/tasks/{id}/write?timed={any}&continue={any}"],
+  [["POST"], "/writing/tasks/{id}/write.data"],
+  [["GET", "POST"], "/writing/test?task1={any}&task2={any}"],
+  [["GET", "POST"], "/writing/test?task1={id}&task2={id}"],
+  [["POST"], "/writing/test.data?task1={id}&task2={id}"],
+  [["GET", "POST"], "/writing/submissions/{id}?test={id}"],
   // Sign-in with a bearer token for other origins' clients (issue 28).
   [["POST", "GET"], "/api/tokens"],
   [["POST"], "/api/tokens/two-factor"],

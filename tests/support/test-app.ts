@@ -12,6 +12,10 @@ const root = join(import.meta.dirname, "..", "..");
 type ServerEntry = typeof import("../../server/entry.ts");
 /** How the app looks webhook hosts up and times its retries (server/app.ts), for tests to change. */
 export type WebhookTestOptions = NonNullable<Parameters<ServerEntry["createApp"]>[0]["webhooks"]>;
+/** What /readyz asks of the Writing measures (server/health.ts), for a test to stand in for. */
+export type WritingMeasuresTestOptions = NonNullable<
+  Parameters<ServerEntry["createApp"]>[0]["writingMeasures"]
+>;
 
 /**
  * The built server (server/entry.ts bundled with the pages), as `npm start` runs it: the test
@@ -35,9 +39,18 @@ export async function createTestApp(
   database: DatabaseHandle,
   environment: Record<string, string> = {},
   outbox: Mail[] = [],
-  { sendMail, webhooks }: { sendMail?: SendMail; webhooks?: WebhookTestOptions } = {},
+  {
+    sendMail,
+    webhooks,
+    writingMeasures,
+  }: {
+    sendMail?: SendMail;
+    webhooks?: WebhookTestOptions;
+    writingMeasures?: WritingMeasuresTestOptions;
+  } = {},
 ) {
-  const { createApp, loadConfig, createLogger, securityLogTo } = await loadServerBuild();
+  const { createApp, loadConfig, createLogger, securityLogTo, prepareWritingMeasures } =
+    await loadServerBuild();
   const securityEvents: SecurityEvent[] = [];
   // Every line the site logs, as the server would write them to stdout: tests read them.
   const logLines: string[] = [];
@@ -71,6 +84,7 @@ export async function createTestApp(
     },
     clientDirectory: join(root, "build", "client"),
     ...(webhooks ? { webhooks } : {}),
+    ...(writingMeasures ? { writingMeasures } : {}),
   });
   // Every answer any test receives from the JSON API is checked against the OpenAPI document
   // the site serves (tests/support/contract.ts): an undocumented status, header or body fails
@@ -100,6 +114,11 @@ export async function createTestApp(
     postScheduler,
     deliverWebhooks: (now?: Date) => webhookWorker.deliverDue(now),
     webhookWorker,
+    /**
+     * Loads the built server's Writing dictionaries, as server/serve.ts does before it listens:
+     * a test that submits answers calls it first, so that no test's time pays for the load.
+     */
+    prepareWritingMeasures,
   });
 }
 

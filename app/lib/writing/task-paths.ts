@@ -5,3 +5,10 @@ export const taskPath = (taskId: string) => `/writing/tasks/${taskId}`;
 /** The test screen (issue 38, point 3): `?timed=1` for a timed sitting. */
 export const writeTaskPath = (taskId: string, { timed }: { timed: boolean }) =>
   `/writing/tasks/${taskId}/write${timed ? "?timed=1" : ""}`;
+/** A submitted answer with its measures; `otherPart` links the other answer of a full test. */
+export const submissionPath = (submissionId: string, otherPart?: string) =>
+  `/writing/submissions/${submissionId}${otherPart ? `?test=${encodeURIComponent(otherPart)}` : ""}`;
+/** The full Writing test: one Task 1 and one Task 2 in one 60-minute sitting. */
+export const WRITING_TEST_PATH = "/writing/test";
+export const writingTestPath = (task1: string, task2: string) =>
+  `${WRITING_TEST_PATH}?task1=${encodeURIComponent(task1)}&task2=${encodeURIComponent(task2)}`;

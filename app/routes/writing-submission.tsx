@@ -1,0 +1,199 @@
+import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
+import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
+import { Link } from "../components/links.tsx";
+import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
+import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { TaskPicture } from "../components/writing/task-picture.tsx";
+import { appContext } from "../context.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { notYours } from "../lib/refusals.server.ts";
+import { requireUser } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
+import { dateAndTime, durationText } from "../lib/writing/durations.ts";
+import { submissionPath, taskPath } from "../lib/writing/task-paths.ts";
+import { useForgetSubmittedDrafts } from "../lib/writing/use-forget-submitted.ts";
+import type { Route } from "./+types/writing-submission";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Your answer: ${loaderData.submission.task.title}` : "Your answer",
+    "A submitted IELTS Writing answer with its measures.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * A submitted answer with its measures (issue 38, point 5), for its author or an owner; anyone
+ * else gets the 404 page, as for an unknown id. `?test=` names the other answer of a full test,
+ * shown as a link when the same reader may see it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const { db } = context.get(appContext);
+  const viewer = { userId: user.id, isOwner: user.isOwner };
+  const submission = await getWritingSubmission(db, {
+    viewer,
+    submissionId: params.submissionId,
+  });
+  if (!submission) throw notYours(request, context, user.id, "not-found");
+  const otherId = new URL(request.url).searchParams.get("test");
+  const other =
+    otherId && otherId !== submission.id
+      ? await getWritingSubmission(db, { viewer, submissionId: otherId })
+      : undefined;
+  return {
+    userId: user.id,
+    submission,
+    otherPart: other
+      ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
+      : null,
+  };
+}
+
+export default function WritingSubmission({ loaderData }: Route.ComponentProps) {
+  const { userId, submission, otherPart } = loaderData;
+  const { task, measures } = submission;
+  const timeZone = useSiteTimeZone();
+  useForgetSubmittedDrafts(userId, otherPart ? [task.id, otherPart.taskId] : [task.id]);
+  const parts = otherPart
+    ? [
+        { id: submission.id, kind: task.kind, title: task.title, here: true },
+        { id: otherPart.id, kind: otherPart.kind, title: otherPart.title, here: false },
+      ].sort((a, b) => (a.kind === "task-2" ? 1 : 0) - (b.kind === "task-2" ? 1 : 0))
+    : [];
+  const facts = [
+    `Submitted ${dateAndTime(new Date(submission.submittedAt), timeZone)}`,
+    submission.timed ? "timed" : "untimed practice",
+    `took ${durationText(submission.secondsTaken)}`,
+    ...(submission.timeRanOut ? ["submitted when the time ran out"] : []),
+  ];
+  return (
+    <div className="container-page max-w-4xl py-12">
+      <Link to="/writing" className="link text-sm">
+        Your answers and the Writing tasks
+      </Link>
+      <header className="mt-4 space-y-2">
+        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+          {WRITING_TASK_KIND_NAMES[task.kind]}
+          {task.withdrawn && (
+            <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs tracking-normal text-slate-800 normal-case">
+              Withdrawn task
+            </span>
+          )}
+        </p>
+        <h1 className="text-3xl font-bold wrap-anywhere text-slate-900" dir="auto">
+          {task.title}
+        </h1>
+        <p className="text-slate-700">{facts.join(" · ")}</p>
+        {task.withdrawn && (
+          <p className="text-slate-700">
+            The teacher has withdrawn this task: it is no longer offered, and your answer stays
+            here.
+          </p>
+        )}
+      </header>
+
+      <details className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          The task, as it was set
+        </summary>
+        <p className="mt-2 text-sm text-slate-600">
+          {`${task.minutes} minutes · at least ${task.minimumWords} words`}
+        </p>
+        <div
+          className="prose-article mt-2 text-slate-800"
+          // Rendered on the server by the site's own renderer (core/writing/task-prompt.server.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's escaped Markdown output, see above
+          dangerouslySetInnerHTML={{ __html: task.promptHtml }}
+        />
+        {task.picture && <TaskPicture picture={task.picture} />}
+      </details>
+
+      {parts.length > 0 && (
+        <nav aria-label="This Writing test's answers" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {parts.map((part, index) => (
+              <li key={part.id}>
+                <Link
+                  to={submissionPath(part.id, parts[1 - index]?.id)}
+                  aria-current={part.here ? "page" : undefined}
+                  className={`inline-flex rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${
+                    part.here
+                      ? "bg-brand-700 text-white ring-brand-700"
+                      : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"
+                  }`}
+                >
+                  {`Part ${index + 1}: ${WRITING_TASK_KIND_NAMES[part.kind]}`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <section aria-labelledby="measures-heading" className="mt-8">
+        <h2 id="measures-heading" className="text-2xl font-bold text-slate-900">
+          Measures
+        </h2>
+        <p className="mt-2 text-slate-700">
+          What a machine can count in your answer, worked out by this site's server. They are not a
+          band: the four criteria need a teacher's reading.
+        </p>
+        <MeasuresSummary measures={measures} />
+      </section>
+
+      <section aria-labelledby="answer-heading" className="mt-10">
+        <h2 id="answer-heading" className="text-2xl font-bold text-slate-900">
+          Your answer
+        </h2>
+        <FlagKey />
+        <div className="mt-4">
+          <MarkedAnswer text={submission.text} flags={measures.flags} />
+        </div>
+      </section>
+
+      <section aria-labelledby="flags-heading" className="mt-10">
+        <h2 id="flags-heading" className="text-2xl font-bold text-slate-900">
+          Marked in your answer
+        </h2>
+        <p className="mt-2 text-slate-700">
+          Each number is a mark in the text above; a link leads to its place, and Tab moves from
+          mark to mark in the text.
+        </p>
+        <FlagList text={submission.text} flags={measures.flags} />
+      </section>
+
+      <section aria-labelledby="linking-heading" className="mt-10">
+        <h2 id="linking-heading" className="text-2xl font-bold text-slate-900">
+          Linking words
+        </h2>
+        <LinkingWords linking={measures.linkingWords} />
+      </section>
+
+      {!task.withdrawn && (
+        <p className="mt-10">
+          <Link to={taskPath(task.id)} className="btn-secondary">
+            Write this task again
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What each pattern in the text means. */
+function FlagKey() {
+  return (
+    <ul
+      aria-label="Key to the marks"
+      className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
+    >
+      {Object.entries(FLAG_KINDS).map(([kind, look]) => (
+        <li key={kind}>
+          <mark className={`writing-mark writing-mark-sample ${look.className}`}>{look.name}</mark>
+          {` (${look.pattern})`}
+        </li>
+      ))}
+    </ul>
+  );
+}
