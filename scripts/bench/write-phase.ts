@@ -16,6 +16,7 @@ import pg from "pg";
 import { type DB, openDatabase } from "../../db/index.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
+import type { RequestWaits } from "../../server/request-scope.ts";
 import { waitForSite } from "../wait-for-site.ts";
 import { cpuSecondsOfTree } from "./process-cpu.ts";
 import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
@@ -74,12 +75,7 @@ interface RequestLine {
   time: string;
   at: number;
   cache?: string;
-  waits?: {
-    connectionMs: number;
-    lockMs: number;
-    transactionMs: number;
-    commitMs: number;
-  };
+  waits?: RequestWaits;
 }
 
 export async function writePhase(engine: Engine, root: string): Promise<void> {
@@ -643,6 +639,13 @@ function rendersPerChange(requests: RequestLine[], since: number) {
   return { renders, changes: runs, longest };
 }
 
+const NO_WAITS: RequestWaits = { connectionMs: 0, lockMs: 0, transactionMs: 0, commitMs: 0 };
+
+/** A request's time outside the database: the session, the checks, the answer. */
+function restOf(line: RequestLine, waits: RequestWaits): number {
+  return line.durationMs - waits.connectionMs - waits.lockMs - waits.transactionMs - waits.commitMs;
+}
+
 function report({
   engine,
   processes,
@@ -720,14 +723,8 @@ function report({
       console.log(`    ${ms(outcome.ms)} ${outcome.kind} (${outcome.status}): no request line`);
       continue;
     }
-    const waits = line.waits ?? {
-      connectionMs: 0,
-      lockMs: 0,
-      transactionMs: 0,
-      commitMs: 0,
-    };
-    const rest =
-      line.durationMs - waits.connectionMs - waits.lockMs - waits.transactionMs - waits.commitMs;
+    const waits = line.waits ?? NO_WAITS;
+    const rest = restOf(line, waits);
     console.log(
       `    ${ms(outcome.ms).padStart(5)} ${outcome.kind} (${outcome.status}, sent at ${(
         (outcome.sentAt - phaseStarted) / 1000
@@ -753,19 +750,13 @@ function report({
     const line = outcome.requestId ? byId.get(outcome.requestId) : undefined;
     if (!line) continue;
     lined++;
-    const waits = line.waits ?? {
-      connectionMs: 0,
-      lockMs: 0,
-      transactionMs: 0,
-      commitMs: 0,
-    };
+    const waits = line.waits ?? NO_WAITS;
     totals.before += outcome.ms - line.durationMs;
     totals.connectionMs += waits.connectionMs;
     totals.lockMs += waits.lockMs;
     totals.transactionMs += waits.transactionMs;
     totals.commitMs += waits.commitMs;
-    totals.rest +=
-      line.durationMs - waits.connectionMs - waits.lockMs - waits.transactionMs - waits.commitMs;
+    totals.rest += restOf(line, waits);
   }
   if (lined > 0) {
     const mean = (value: number) => (value / lined).toFixed(1);
