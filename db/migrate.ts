@@ -36,6 +36,7 @@ import * as siteWordChanges from "./migrations/2026-11-25T18-00_site-word-change
 import * as webhooks from "./migrations/2026-11-25T19-00_webhooks.ts";
 import * as writingTasks from "./migrations/2026-11-28T10-00_writing-tasks.ts";
 import * as writingContentChanges from "./migrations/2026-11-28T10-10_writing-content-changes.ts";
+import * as writingMarking from "./migrations/2026-11-28T11-00_writing-marking.ts";
 
 /**
  * Listed by hand, in order, so the migrations travel inside any bundle and need no directory
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T19-00_webhooks": webhooks,
   "2026-11-28T10-00_writing-tasks": writingTasks,
   "2026-11-28T10-10_writing-content-changes": writingContentChanges,
+  "2026-11-28T11-00_writing-marking": writingMarking,
 };
 
 /** Every migration this code has, oldest first. */

@@ -59,6 +59,8 @@ export interface ServicesTable {
   review_count: Generated<number>;
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** How many of each student's Writing answers the teacher marks (0–100; decision 0062). */
+  writing_answers_marked: Generated<number>;
 }
 
 export type ServiceStatus = "published" | "pending" | "unpublished";
@@ -264,6 +266,8 @@ export interface EnrollmentsTable {
   owner_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Writing answers marked that the owner added for this student, beyond the course's own. */
+  writing_answers_added: Generated<number>;
 }
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -463,6 +467,48 @@ export interface WritingSubmissionsTable {
   submitted_at: Timestamp;
   /** The instant measures (words, spelling, linking words…), as JSON. */
   measures: string;
+  /** The earlier answer this one revises ("Write a revised draft"); null for a first attempt. */
+  revision_of: Generated<string | null>;
+  /** The same for both answers of one full Writing test (/writing/test); null otherwise. */
+  sitting_id: Generated<string | null>;
+}
+
+/** An answer sent for marking, and the teacher's marking of it (decision 0062). */
+export interface WritingMarkingsTable {
+  submission_id: string;
+  requested_at: Timestamp;
+  /** Whole bands 0–9, null until set. */
+  band_task: number | null;
+  band_coherence_cohesion: number | null;
+  band_lexical_resource: number | null;
+  band_grammatical_range_accuracy: number | null;
+  note_task: string | null;
+  note_coherence_cohesion: string | null;
+  note_lexical_resource: string | null;
+  note_grammatical_range_accuracy: string | null;
+  /** Markdown. */
+  summary: string | null;
+  marked_by: string | null;
+  returned_at: Timestamp | null;
+  corrected_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** The teacher's comment on a passage of an answer, placed by W3C Web Annotation selectors. */
+export interface WritingCommentsTable {
+  id: string;
+  submission_id: string;
+  criterion: string;
+  body: string;
+  correction: string | null;
+  quote_exact: string;
+  quote_prefix: string;
+  quote_suffix: string;
+  position_start: number;
+  position_end: number;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The answer a student is writing to a task, saved as they type: one per student and task. */
@@ -511,6 +557,8 @@ export interface Database {
   writing_tasks: WritingTasksTable;
   writing_submissions: WritingSubmissionsTable;
   writing_drafts: WritingDraftsTable;
+  writing_markings: WritingMarkingsTable;
+  writing_comments: WritingCommentsTable;
 }
 
 export type ServiceRow = Selectable<ServicesTable>;

@@ -105,6 +105,18 @@ export const ACCOUNT_DATA_TABLES: Record<string, { export: string; deletion: str
     export: "writingDrafts: the answer they are writing to each task, as last saved",
     deletion: "deleted",
   },
+  writing_markings: {
+    export:
+      "writingAnswers[].marking: when sent for marking; once returned, the bands, notes, summary and dates (the teacher's marking of a student's answer is the student's data, decision 0062)",
+    deletion:
+      "deleted with the student's answers (the foreign key cascades); marked_by set to null when the teacher's account goes",
+  },
+  writing_comments: {
+    export:
+      "writingAnswers[].marking.comments once returned: criterion, text, correction and the W3C selectors of the passage; not in the teacher's own export",
+    deletion:
+      "deleted with the student's answers (the foreign key cascades); author_id set to null when the teacher's account goes",
+  },
   mail_outbox: {
     export: "not exported: mail waiting to be sent, gone once sent, may hold one-time links",
     deletion:

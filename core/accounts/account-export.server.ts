@@ -5,6 +5,7 @@ import { centsToPrice } from "../format.ts";
 import { uploadedImagePath } from "../images/uploaded-images.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { describeDevice } from "./sessions.server.ts";
+import { markingsOfStudent } from "../writing/markings.server.ts";
 
 /*
  * "Download my data" (decision 0033): everything the site stores about one account, as one JSON
@@ -60,6 +61,7 @@ export async function exportAccountData(
     pictures,
     writingAnswers,
     writingDrafts,
+    writingMarkings,
   ] = await Promise.all([
     db.selectFrom("owners").select("granted_at").where("user_id", "=", userId).executeTakeFirst(),
     // Never `password`, `access_token`, `refresh_token` or `id_token`.
@@ -224,6 +226,8 @@ export async function exportAccountData(
         "writing_submissions.time_ran_out",
         "writing_submissions.submitted_at",
         "writing_submissions.measures",
+        "writing_submissions.revision_of",
+        "writing_submissions.sitting_id",
       ])
       .where("writing_submissions.author_id", "=", userId)
       .orderBy("writing_submissions.submitted_at")
@@ -243,6 +247,9 @@ export async function exportAccountData(
       .orderBy("writing_drafts.updated_at")
       .orderBy("writing_drafts.task_id")
       .execute(),
+    // The teacher's markings of their answers: a teacher's comments on a student's answer are
+    // that student's personal data (WRITING.md, Nowak).
+    markingsOfStudent(db, userId),
   ]);
 
   const uploadedPictures = new Map<
@@ -400,6 +407,9 @@ export async function exportAccountData(
       timeRanOut: Boolean(answer.time_ran_out),
       submittedAt: iso(answer.submitted_at),
       measures: parsedMeasures(answer.measures),
+      revisionOf: answer.revision_of,
+      fullTestSitting: answer.sitting_id,
+      marking: writingMarkings.get(answer.id) ?? null,
     })),
     writingDrafts: writingDrafts.map((draft) => ({
       taskId: draft.task_id,

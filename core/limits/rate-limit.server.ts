@@ -41,6 +41,11 @@ export const rateLimits = {
    * each measured on the server; a script is stopped after a day's worth.
    */
   writingSubmissionsPerAccount: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  /**
+   * The teacher's marking writes per account (issue 39): forty comments on one essay, its bands
+   * and its return take minutes, past the address's 30 writes in 10 minutes (decision 0062).
+   */
+  writingMarkingPerAccount: { limit: 600, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -148,6 +153,10 @@ const ACCOUNT_LIMITS = {
   writingSubmissions: {
     rule: rateLimits.writingSubmissionsPerAccount,
     message: `You have submitted ${rateLimits.writingSubmissionsPerAccount.limit} Writing answers today, as many as one account may in a day.`,
+  },
+  writingMarking: {
+    rule: rateLimits.writingMarkingPerAccount,
+    message: `You have made ${rateLimits.writingMarkingPerAccount.limit} marking changes in the last hour, as many as one account may.`,
   },
 } as const;
 

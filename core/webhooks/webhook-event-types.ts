@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "subscriber.confirmed",
   "service.created",
   "writing.submitted",
+  "writing.marked",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -30,6 +31,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "subscriber.confirmed": "An address confirmed its newsletter subscription",
   "service.created": "A course was added",
   "writing.submitted": "A student submitted a Writing answer",
+  "writing.marked": "The teacher returned (or corrected) the marking of a Writing answer",
 };
 
 export function isWebhookEventType(value: string): value is WebhookEventType {

@@ -94,6 +94,28 @@ export const writingSubmittedData = z.object({
   submittedAt: isoTime,
 });
 
+const wholeBand = z.number().int().min(0).max(9);
+
+/**
+ * A marking returned to its student (issue 39), or corrected after it was (`correctedAt` set):
+ * which answer, its four bands and the task's band, never the comments, the summary nor who
+ * wrote it. An owner's API token reads the whole marking (`GET /api/writing/submissions/{id}`).
+ */
+export const writingMarkedData = z.object({
+  id,
+  taskId: id,
+  bands: z.object({
+    task: wholeBand,
+    coherenceCohesion: wholeBand,
+    lexicalResource: wholeBand,
+    grammaticalRangeAccuracy: wholeBand,
+  }),
+  taskBand: z.number().min(0).max(9).multipleOf(0.5),
+  comments: z.number().int().min(0),
+  returnedAt: isoTime,
+  correctedAt: isoTime.nullable(),
+});
+
 /** "Send a test event": nothing happened on the site. */
 export const pingData = z.object({ endpointId: id, message: z.string() });
 
@@ -107,6 +129,7 @@ export const webhookEventDataSchemas = {
   "subscriber.confirmed": subscriberConfirmedData,
   "service.created": serviceCreatedData,
   "writing.submitted": writingSubmittedData,
+  "writing.marked": writingMarkedData,
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<
@@ -128,6 +151,7 @@ export const webhookEventSchema = z.discriminatedUnion("type", [
   envelope("subscriber.confirmed", subscriberConfirmedData),
   envelope("service.created", serviceCreatedData),
   envelope("writing.submitted", writingSubmittedData),
+  envelope("writing.marked", writingMarkedData),
 ]);
 
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

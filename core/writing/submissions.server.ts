@@ -18,6 +18,7 @@ import {
   prepareWritingMeasures,
   writingMeasuresReady,
 } from "./measure-answer.server.ts";
+import { type MarkingState, markingStates } from "./markings.server.ts";
 import type { WritingMeasures } from "./measures.ts";
 import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
 import { renderTaskPrompt } from "./task-prompt.server.ts";
@@ -70,6 +71,12 @@ export interface WritingSubmissionView {
   submittedAt: string;
   /** Computed on the server when it was submitted (core/writing/measures.ts); never a band. */
   measures: WritingMeasures;
+  /** The earlier answer this revised draft revises; null for a first attempt. */
+  revisionOf: string | null;
+  /** Shared by the two answers of one full Writing test; null otherwise. */
+  sittingId: string | null;
+  /** Sent for marking, and whether the marking is returned (core/writing/markings.server.ts). */
+  marking: MarkingState;
 }
 
 /** An answer in its author's list (/writing, `GET /api/writing/submissions`). */
@@ -88,8 +95,18 @@ export interface WritingSubmissionSummary {
   secondsTaken: number | null;
   timed: boolean;
   timeRanOut: boolean;
-  /** Every answer is "submitted" until the teacher marks answers (the next issue). */
-  status: "submitted";
+  /** Submitted only, sent for marking and waiting, or marked (the marking returned). */
+  status: WritingSubmissionStatus;
+  /** The earlier answer this revised draft revises; null for a first attempt. */
+  revisionOf: string | null;
+}
+
+export type WritingSubmissionStatus = "submitted" | "waiting-for-marking" | "marked";
+
+export function submissionStatus(marking: MarkingState): WritingSubmissionStatus {
+  if (marking.status === "waiting") return "waiting-for-marking";
+  if (marking.status === "returned") return "marked";
+  return "submitted";
 }
 
 /** What a student sends: identity comes from the session or token (`writer`), never from here. */
@@ -103,6 +120,10 @@ export interface WritingAnswerInput {
   timed?: boolean;
   /** The screen submitted the answer because the time ran out (read only when `timed`). */
   timeRanOut?: boolean;
+  /** "Write a revised draft": the writer's own earlier answer to the same task. */
+  revisionOf?: string | null;
+  /** The full test's sitting, the same for its two answers (made by the server, never sent). */
+  sittingId?: string | null;
 }
 
 export type SubmitWritingAnswerResult =
@@ -111,7 +132,7 @@ export type SubmitWritingAnswerResult =
       ok: false;
       reason: "not-found" | "invalid";
       message: string;
-      field?: "text" | "secondsTaken";
+      field?: "text" | "secondsTaken" | "revisionOf";
     }
   | WriteLimited;
 
@@ -149,7 +170,12 @@ function toTask(row: TaskRow): WritingSubmissionTask {
   };
 }
 
-function toView(row: SubmissionRow, task: TaskRow, authorName: string): WritingSubmissionView {
+function toView(
+  row: SubmissionRow,
+  task: TaskRow,
+  authorName: string,
+  marking: MarkingState,
+): WritingSubmissionView {
   return {
     id: row.id,
     taskId: row.task_id,
@@ -163,8 +189,14 @@ function toView(row: SubmissionRow, task: TaskRow, authorName: string): WritingS
     timeRanOut: Boolean(row.time_ran_out),
     submittedAt: toDate(row.submitted_at).toISOString(),
     measures: JSON.parse(row.measures) as WritingMeasures,
+    revisionOf: row.revision_of ?? null,
+    sittingId: row.sitting_id ?? null,
+    marking,
   };
 }
+
+export const REVISION_OF_OTHER_TASK_MESSAGE =
+  "A revised draft answers the same task as the answer it revises.";
 
 /**
  * A student submits an answer to a published task. The text is plain (markup is text), at most
@@ -185,6 +217,8 @@ export async function submitWritingAnswer(
     secondsTaken = null,
     timed = false,
     timeRanOut = false,
+    revisionOf = null,
+    sittingId = null,
   }: WritingAnswerInput,
   now = new Date(),
 ): Promise<SubmitWritingAnswerResult> {
@@ -195,6 +229,32 @@ export async function submitWritingAnswer(
     return { ok: false, reason: "invalid", field: "secondsTaken", message: SECONDS_TAKEN_MESSAGE };
   const task = await findPublishedTask(db, taskId);
   if (!task) return { ok: false, reason: "not-found", message: NO_PUBLISHED_TASK };
+  if (revisionOf !== null) {
+    const earlier = isPlausibleId(revisionOf)
+      ? await db
+          .selectFrom("writing_submissions")
+          .select("task_id")
+          .where("id", "=", revisionOf)
+          .where("author_id", "=", writer.userId)
+          .executeTakeFirst()
+      : undefined;
+    if (!earlier)
+      return {
+        ok: false,
+        reason: "invalid",
+        field: "revisionOf",
+        message: "The answer you revise is not one of yours.",
+      };
+    if (earlier.task_id !== task.id)
+      return {
+        ok: false,
+        reason: "invalid",
+        field: "revisionOf",
+        message: REVISION_OF_OTHER_TASK_MESSAGE,
+      };
+  }
+  if (sittingId !== null && !isPlausibleId(sittingId))
+    return { ok: false, reason: "invalid", field: "text", message: "No such test sitting." };
   const limited = await countAccountWrite(db, writer, "writingSubmissions");
   if (limited) return limited;
 
@@ -217,6 +277,8 @@ export async function submitWritingAnswer(
     time_ran_out: timed && timeRanOut,
     submitted_at: now.toISOString(),
     measures: JSON.stringify(measures),
+    revision_of: revisionOf,
+    sitting_id: sittingId,
   };
   const authorName = await db.transaction().execute(async (trx) => {
     await trx
@@ -247,7 +309,10 @@ export async function submitWritingAnswer(
       .executeTakeFirstOrThrow();
     return author.name;
   });
-  return { ok: true, submission: toView(row, task, authorName) };
+  return {
+    ok: true,
+    submission: toView(row, task, authorName, { status: "not-sent" }),
+  };
 }
 
 /** A task students may answer now: published and not withdrawn. */
@@ -304,7 +369,8 @@ export async function getWritingSubmission(
     )
     .executeTakeFirst();
   if (!row) return undefined;
-  return toView(row, { ...row, id: row.task_id }, row.author_name);
+  const marking = (await markingStates(db, [row.id])).get(row.id) ?? { status: "not-sent" };
+  return toView(row, { ...row, id: row.task_id }, row.author_name, marking);
 }
 
 /**
@@ -353,6 +419,7 @@ export async function listOwnWritingSubmissions(
         "writing_submissions.timed",
         "writing_submissions.time_ran_out",
         "writing_submissions.submitted_at",
+        "writing_submissions.revision_of",
         "writing_tasks.title",
         "writing_tasks.kind",
         "writing_tasks.minimum_words",
@@ -365,6 +432,10 @@ export async function listOwnWritingSubmissions(
       .execute(),
     own.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirst(),
   ]);
+  const states = await markingStates(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     submissions: rows.map((row) => ({
       id: row.id,
@@ -379,7 +450,8 @@ export async function listOwnWritingSubmissions(
       secondsTaken: row.seconds_taken === null ? null : Number(row.seconds_taken),
       timed: Boolean(row.timed),
       timeRanOut: Boolean(row.time_ran_out),
-      status: "submitted" as const,
+      status: submissionStatus(states.get(row.id) ?? { status: "not-sent" }),
+      revisionOf: row.revision_of ?? null,
     })),
     count: Number(total?.count ?? 0),
     pageSize,

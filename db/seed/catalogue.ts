@@ -25,6 +25,8 @@ export interface CatalogueService {
   priceCents: number;
   description: string;
   cover: { icon: CoverIcon; from: string; to: string; label: string };
+  /** How many Writing answers the teacher marks for each student (0 when none; decision 0062). */
+  writingAnswersMarked?: number;
   /** What a buyer weighs, consistent with the description and the FAQ. */
   details: {
     module: "academic" | "general" | "both";
@@ -100,6 +102,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "writing-task-1",
     name: "IELTS Academic Writing Task 1: Charts, Graphs, Maps and Processes",
+    writingAnswersMarked: 4,
     priceCents: 3900,
     description:
       "Describe any visual in 20 minutes and 150 words. You will learn to write a precise overview, group data logically and vary your language for trends and comparisons, with 24 model answers marked against the official band descriptors.",
@@ -120,6 +123,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "writing-task-2",
     name: "IELTS Writing Task 2: Essay Mastery",
+    writingAnswersMarked: 6,
     priceCents: 4500,
     description:
       "Plan and write a well-argued 250-word essay in 40 minutes. Covers opinion, discussion, problem-solution and two-part questions, paragraph structure, cohesion without overusing linking words, and 30 annotated Band 8 essays.",
@@ -160,6 +164,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "general-training",
     name: "IELTS General Training: Reading and Letter Writing",
+    writingAnswersMarked: 3,
     priceCents: 3400,
     description:
       "For migration and work applications. Learn the formal, semi-formal and informal letter styles for Task 1, and tackle the workplace and everyday texts of the General Training reading paper with confidence.",
@@ -257,6 +262,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "speed-membership",
     name: "IELTS SPEED Membership (90 days)",
+    writingAnswersMarked: 2,
     priceCents: 8900,
     description:
       "Ninety days of full access for students with a test date coming up: all 10 units, more than 400 video lessons and all 15 full practice tests, plus two Writing Task 2 essays corrected by me. Designed for a focused three-month plan.",
@@ -276,6 +282,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "master-membership",
     name: "IELTS MASTER Membership (180 days)",
+    writingAnswersMarked: 6,
     priceCents: 14900,
     description:
       "One hundred and eighty days of full access to everything: all 10 units, more than 400 video lessons, all 15 full practice tests, six corrected essays and a one-to-one Speaking mock test. The complete path to your target band at a steady pace.",
@@ -296,6 +303,7 @@ export const catalogue: CatalogueService[] = [
   {
     slug: "band-7-bootcamp",
     name: "Band 7 Intensive Weekend Bootcamp",
+    writingAnswersMarked: 2,
     priceCents: 5950,
     description:
       "Two intensive days of live online classes for candidates stuck at Band 6.5: timed Writing practice with same-day feedback, Speaking drills in small groups, and a plan for the weeks that remain before your test.",

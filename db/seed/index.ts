@@ -27,6 +27,7 @@ export async function seedCatalogueIfEmpty(db: DB): Promise<number> {
           image_url: coverPath(course.slug),
           created_by: null,
           created_at: new Date(SEED_EPOCH + index * 7 * ONE_DAY).toISOString(),
+          writing_answers_marked: course.writingAnswersMarked ?? 0,
           ...detailColumns(course.details),
         })),
       )

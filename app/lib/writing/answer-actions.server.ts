@@ -169,6 +169,8 @@ export async function answerAction({
   const timeRanOut = timed && values.timeRanOut === "1";
   const writer = writerFor(context, user);
   const submitted: string[] = [];
+  // A full test's two answers share a sitting: its Writing band weighs them together (decision 0062).
+  const sittingId = written.length > 1 ? crypto.randomUUID() : null;
   for (const part of written) {
     const result = await submitWritingAnswer(db, {
       writer,
@@ -177,6 +179,7 @@ export async function answerAction({
       secondsTaken: secondsTakenFrom(values, part),
       timed,
       timeRanOut,
+      sittingId,
     });
     if (!result.ok) {
       if (result.reason === "not-found") throw notYours(request, context, user.id, "not-found");
