@@ -8,6 +8,7 @@ import {
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
 import { MAX_WRITING_ANSWER_LENGTH } from "../../core/writing/answer-input.ts";
+import { COMMENT_CRITERIA } from "../../core/writing/bands.ts";
 import { LINKING_GROUPS, type LinkingGroup } from "../../core/writing/linking-words.ts";
 import { WRITING_MEASURES_VERSION, type WritingFlagKind } from "../../core/writing/measures.ts";
 import { WRITING_TASK_KINDS } from "../../core/writing/task-kinds.ts";
@@ -520,6 +521,70 @@ const writingSubmissionTaskSchema = z.object({
   picture: z.object({ url: z.string(), alt: z.string() }).nullable(),
 });
 
+const wholeBand = z.number().int().min(0).max(9);
+const criterionBands = <T extends z.ZodType>(value: T) =>
+  z.object({
+    task: value.meta({
+      description: "Task Achievement (Task 1) or Task Response (Task 2).",
+    }),
+    coherenceCohesion: value,
+    lexicalResource: value,
+    grammaticalRangeAccuracy: value,
+  });
+
+export const passageSelectorsSchema = z
+  .tuple([
+    z.object({
+      type: z.literal("TextQuoteSelector"),
+      exact: z.string(),
+      prefix: z.string(),
+      suffix: z.string(),
+    }),
+    z.object({
+      type: z.literal("TextPositionSelector"),
+      start: z.number().int().min(0),
+      end: z.number().int().min(0),
+    }),
+  ])
+  .meta({
+    description:
+      "Where the comment is, as W3C Web Annotation selectors: the passage's words with up to 32 characters either side, and its UTF-16 offsets into the answer's `text` (end exclusive).",
+  });
+
+export const writingCommentSchema = named(
+  "WritingComment",
+  z.object({
+    id: id("comment"),
+    criterion: z.enum(COMMENT_CRITERIA),
+    text: z.string(),
+    correction: z.string().nullable(),
+    target: z.object({ selector: passageSelectorsSchema }),
+  }),
+);
+
+export const writingMarkingSchema = named(
+  "WritingMarking",
+  z.object({
+    bands: criterionBands(wholeBand),
+    notes: criterionBands(z.string().nullable()),
+    taskBand: z.number().min(0).max(9).meta({
+      description:
+        "The mean of the four bands, to the half band: .25 rounds up to .5 and .75 to the next whole band (decision 0061).",
+    }),
+    summary: z.string().meta({ description: "Markdown, as the teacher wrote it." }),
+    comments: z.array(writingCommentSchema),
+    returnedAt: isoTime,
+    correctedAt: isoTime.nullable().meta({
+      description: "When the teacher last corrected the bands, notes or summary after returning it.",
+    }),
+  }),
+);
+
+export const writingSubmissionStatusSchema = z.enum(["submitted", "waiting-for-marking", "marked"]).meta({
+  description:
+    "`submitted`: not sent for marking; `waiting-for-marking`: sent, the teacher has not returned it; `marked`: returned (`marking` carries it).",
+});
+
 export const writingSubmissionSchema = named(
   "WritingSubmission",
   z.object({
@@ -540,6 +605,15 @@ export const writingSubmissionSchema = named(
       .meta({ description: "Submitted by the screen as it stood when the time ran out." }),
     submittedAt: isoTime,
     measures: writingMeasuresSchema,
+    status: writingSubmissionStatusSchema,
+    revisionOf: z
+      .string()
+      .nullable()
+      .meta({ description: "The earlier answer this revised draft revises; null for a first attempt." }),
+    sentForMarkingAt: isoTime.nullable(),
+    marking: writingMarkingSchema
+      .nullable()
+      .meta({ description: "The teacher's marking, once returned to the student; null before." }),
   }),
 );
 
@@ -559,7 +633,8 @@ export const writingSubmissionSummarySchema = named(
     secondsTaken: z.number().int().nullable(),
     timed: z.boolean(),
     timeRanOut: z.boolean(),
-    status: z.enum(["submitted"]),
+    status: writingSubmissionStatusSchema,
+    revisionOf: z.string().nullable(),
   }),
 );
 
@@ -768,6 +843,34 @@ export const accountExportSchema = named(
           measures: z
             .unknown()
             .meta({ description: "The instant measures the site showed with the answer." }),
+          revisionOf: z.string().nullable(),
+          fullTestSitting: z
+            .string()
+            .nullable()
+            .meta({ description: "The same for both answers of one full Writing test." }),
+          marking: z
+            .object({
+              sentForMarkingAt: isoTime,
+              returnedAt: isoTime.nullable(),
+              correctedAt: isoTime.nullable(),
+              bands: criterionBands(z.number().int().nullable()).nullable(),
+              taskBand: z.number().nullable(),
+              notes: criterionBands(z.string().nullable()).nullable(),
+              summary: z.string().nullable(),
+              comments: z.array(
+                z.object({
+                  criterion: z.enum(COMMENT_CRITERIA),
+                  text: z.string(),
+                  correction: z.string().nullable(),
+                  target: z.object({ selector: passageSelectorsSchema }),
+                }),
+              ),
+            })
+            .nullable()
+            .meta({
+              description:
+                "Sent for marking: when; once returned, the teacher's bands, notes, summary and comments.",
+            }),
         }),
       ),
       writingDrafts: z.array(
