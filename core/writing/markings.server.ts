@@ -8,6 +8,7 @@ import { createMarkdown } from "../markdown.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import {
+  type AnnotationTarget,
   describePassage,
   findQuotedPassage,
   type PassageSelectors,
@@ -19,6 +20,7 @@ import {
   taskBand,
   WRITING_CRITERIA,
   type WritingCriterion,
+  writingTestBand,
 } from "./bands.ts";
 import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
 
@@ -202,6 +204,58 @@ export async function getWritingMarking(
   return toMarking(row, await commentsOf(db, submissionId));
 }
 
+/** A full Writing test's band, worked out from its two answers' returned markings. */
+export interface WritingTestBand {
+  /** (Task 1 + 2 × Task 2) ÷ 3, to the half band (bands.ts). */
+  band: number;
+  task1: { submissionId: string; taskBand: number };
+  task2: { submissionId: string; taskBand: number };
+}
+
+/**
+ * The Writing band of the full test an answer was part of, once the markings of both its
+ * answers (a Task 1 and a Task 2 of one sitting) are returned; null for an answer written alone,
+ * a test with a part not yet returned, or a reader who may not see both (an owner sees any, a
+ * student their own).
+ */
+export async function writingTestBandOf(
+  db: DB,
+  {
+    viewer,
+    submissionId,
+  }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+): Promise<WritingTestBand | null> {
+  if (!isPlausibleId(submissionId)) return null;
+  const answer = await db
+    .selectFrom("writing_submissions")
+    .select(["sitting_id", "author_id"])
+    .where("id", "=", submissionId)
+    .executeTakeFirst();
+  if (!answer?.sitting_id) return null;
+  if (!viewer.isOwner && answer.author_id !== viewer.userId) return null;
+  const rows = await db
+    .selectFrom("writing_submissions")
+    .innerJoin("writing_tasks", "writing_tasks.id", "writing_submissions.task_id")
+    .innerJoin("writing_markings", "writing_markings.submission_id", "writing_submissions.id")
+    .selectAll("writing_markings")
+    .select("writing_tasks.kind")
+    .where("writing_submissions.sitting_id", "=", answer.sitting_id)
+    .where("writing_submissions.author_id", "=", answer.author_id)
+    .where("writing_markings.returned_at", "is not", null)
+    .execute();
+  const parts = rows.map((row) => ({ kind: row.kind, marking: toMarking(row, []) }));
+  const task1 = parts.filter((part) => part.kind !== "task-2");
+  const task2 = parts.filter((part) => part.kind === "task-2");
+  if (task1.length !== 1 || task2.length !== 1) return null;
+  const [first, second] = [task1[0]?.marking, task2[0]?.marking];
+  if (first?.taskBand == null || second?.taskBand == null) return null;
+  return {
+    band: writingTestBand(first.taskBand, second.taskBand),
+    task1: { submissionId: first.submissionId, taskBand: first.taskBand },
+    task2: { submissionId: second.submissionId, taskBand: second.taskBand },
+  };
+}
+
 /** Where an answer stands with marking, for its author's page and list. */
 export type MarkingState =
   | { status: "not-sent" }
@@ -355,7 +409,7 @@ export const commentChangeSchema = z
 export type CommentPlace =
   | { quote: string }
   | { passage: { start: number; end: number } }
-  | { target: unknown };
+  | { target: AnnotationTarget };
 
 export type CommentResult =
   | { ok: true; comment: MarkingComment }
