@@ -1,8 +1,10 @@
+import { getWritingMarking, writingTestBandOf } from "../../core/writing/markings.server.ts";
 import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { ReturnedMarking } from "../components/writing/returned-marking.tsx";
 import { TaskPicture } from "../components/writing/task-picture.tsx";
 import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -41,9 +43,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     otherId && otherId !== submission.id
       ? await getWritingSubmission(db, { viewer, submissionId: otherId })
       : undefined;
+  // The teacher's marking, once returned (issue 39, point 4).
+  const marking =
+    submission.marking.status === "returned"
+      ? await getWritingMarking(db, { viewer, submissionId: submission.id })
+      : undefined;
+  const markingView = marking?.returnedAt
+    ? {
+        ...marking,
+        writingTestBand:
+          (await writingTestBandOf(db, { viewer, submissionId: submission.id }))?.band ?? null,
+      }
+    : null;
   return {
     userId: user.id,
     submission,
+    marking: markingView,
     otherPart: other
       ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
       : null,
@@ -51,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function WritingSubmission({ loaderData }: Route.ComponentProps) {
-  const { userId, submission, otherPart } = loaderData;
+  const { userId, submission, otherPart, marking } = loaderData;
   const { task, measures } = submission;
   const timeZone = useSiteTimeZone();
   useForgetSubmittedDrafts(userId, otherPart ? [task.id, otherPart.taskId] : [task.id]);
@@ -129,6 +144,15 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
             ))}
           </ul>
         </nav>
+      )}
+
+      {marking && (
+        <ReturnedMarking
+          text={submission.text}
+          taskKind={task.kind}
+          marking={marking}
+          writingTestBand={marking.writingTestBand}
+        />
       )}
 
       <section aria-labelledby="measures-heading" className="mt-8">

@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { toDate, type WritingMarkingsTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
+import {
+  MAX_BAND_NOTE_LENGTH,
+  MAX_COMMENT_LENGTH,
+  MAX_CORRECTION_LENGTH,
+  MAX_SUMMARY_LENGTH,
+} from "../limits/field-limits.ts";
 import { countAccountWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
 import { createMarkdown } from "../markdown.server.ts";
@@ -32,10 +38,8 @@ import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
  * these same functions.
  */
 
-export const MAX_COMMENT_LENGTH = 2000;
-export const MAX_CORRECTION_LENGTH = 500;
-export const MAX_BAND_NOTE_LENGTH = 1000;
-export const MAX_SUMMARY_LENGTH = 10_000;
+// In field-limits.ts, which the marking page's fields read too.
+export { MAX_BAND_NOTE_LENGTH, MAX_COMMENT_LENGTH, MAX_CORRECTION_LENGTH, MAX_SUMMARY_LENGTH };
 /** Comments one answer may carry: a thorough marking has forty. */
 export const MAX_COMMENTS_PER_ANSWER = 200;
 

@@ -13,12 +13,12 @@ import {
   SECONDS_TAKEN_MESSAGE,
   submittedAnswerProblem,
 } from "./answer-input.ts";
+import { type MarkingState, markingStates } from "./markings.server.ts";
 import {
   measureAnswer,
   prepareWritingMeasures,
   writingMeasuresReady,
 } from "./measure-answer.server.ts";
-import { type MarkingState, markingStates } from "./markings.server.ts";
 import type { WritingMeasures } from "./measures.ts";
 import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
 import { renderTaskPrompt } from "./task-prompt.server.ts";
@@ -58,6 +58,8 @@ export interface WritingSubmissionView {
   task: WritingSubmissionTask;
   /** The author's name, as their account has it (an owner reads whose answer it is). */
   authorName: string;
+  /** The author's account: the owner's marking page links their progress. */
+  authorId: string;
   /** Plain text, as submitted (line breaks as `\n`): markup in it is text. */
   text: string;
   /** The words that count: `measures.words.counted` (copied runs from the prompt left out). */
@@ -181,6 +183,7 @@ function toView(
     taskId: row.task_id,
     task: toTask(task),
     authorName,
+    authorId: row.author_id,
     text: row.text,
     words: Number(row.words),
     secondsTaken: row.seconds_taken === null ? null : Number(row.seconds_taken),
