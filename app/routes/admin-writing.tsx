@@ -35,14 +35,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     listMarkingQueue(db, now),
     markingTurnaround(db, { timeZone }, now),
   ]);
-  return { queue, turnaround };
+  return { queue, turnaround, days: MARKING_TURNAROUND_DAYS };
 }
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
 export default function AdminWriting({ loaderData }: Route.ComponentProps) {
-  const { queue, turnaround } = loaderData;
+  const { queue, turnaround, days } = loaderData;
   const timeZone = useSiteTimeZone();
   return (
     <div className="container-page max-w-4xl py-12">
@@ -107,8 +107,8 @@ export default function AdminWriting({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-3 text-slate-700">
           {turnaround.medianMs === null
-            ? `No marking was returned in the last ${MARKING_TURNAROUND_DAYS} days.`
-            : `From sending to return, the median over the last ${MARKING_TURNAROUND_DAYS} days: ${turnaroundText(turnaround.medianMs)} (${plural(turnaround.returned, "answer")} returned).`}
+            ? `No marking was returned in the last ${days} days.`
+            : `From sending to return, the median over the last ${days} days: ${turnaroundText(turnaround.medianMs)} (${plural(turnaround.returned, "answer")} returned).`}
         </p>
         <div className="mt-4">
           <WeeklyChart

@@ -28,7 +28,7 @@ function segmentsOf(container: HTMLElement): Segment[] {
     const parent = node.parentElement;
     if (!parent || parent.closest(`[${NUMBER_ATTRIBUTE}]`)) continue;
     const owner = parent.closest(`[${PIECE_START_ATTRIBUTE}]`);
-    if (!owner || !owner.closest(BLOCK_SELECTOR)) continue;
+    if (!owner?.closest(BLOCK_SELECTOR)) continue;
     if (owner !== piece) {
       piece = owner;
       within = 0;
