@@ -146,7 +146,9 @@ test("the teacher marks an essay by selecting words, returns it, and the student
   ] as const) {
     await teacher.getByLabel(label).selectOption(band);
   }
-  await teacher.getByLabel("Summary", { exact: true }).fill("A **clear** essay. Check articles and doubled words.");
+  await teacher
+    .getByLabel("Summary", { exact: true })
+    .fill("A **clear** essay. Check articles and doubled words.");
   await teacher.getByRole("button", { name: "Save marks" }).click();
   await expect(teacher.getByText("Marks saved.")).toBeVisible();
   await expect(teacher.getByText(/^Task band: 6\.5$/)).toBeVisible();
@@ -176,6 +178,9 @@ test("the teacher marks an essay by selecting words, returns it, and the student
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectAccessible(page);
+  await page
+    .locator("section[aria-labelledby=marking-heading]")
+    .screenshot({ path: "/tmp/ui-marking-student-phone.png" });
 });
 
 test("without JavaScript the teacher comments by quoting the words, and a refusal says why beside the field", async ({

@@ -109,7 +109,7 @@ export function CommentedAnswer({
   });
 
   return (
-    <div className="@container rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <div className="@container space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
       {blocks.map((block, blockIndex) => {
         const notes = listedAfter[blockIndex] ?? [];
         return (
@@ -188,7 +188,7 @@ function CommentNotes({
   actions: ((comment: CommentOnText) => ReactNode) | undefined;
 }) {
   return (
-    <ol className="mt-2 mb-4 space-y-3 @3xl:mt-1">
+    <ol className="mt-2 space-y-3 @3xl:mt-1">
       {comments.map((comment) => (
         <li
           key={comment.id}

@@ -137,7 +137,7 @@ export function PassageCommenter({
               message={
                 fetcher.data?.fieldErrors.quote ??
                 fetcher.data?.fieldErrors.form ??
-                fetcher.data?.flash?.message
+                (fetcher.data?.flash?.type === "error" ? fetcher.data.flash.message : undefined)
               }
             />
             <CommentFields idPrefix="selection-comment" names={names} />
