@@ -395,6 +395,9 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       "POST /admin/writing/tasks/{id}/edit",
       "POST /admin/writing/tasks/{id}/edit.data",
       "POST /admin/writing/tasks/{id}/delete",
+      "POST /admin/writing",
+      "POST /admin/writing/submissions/{id}",
+      "POST /admin/writing/submissions/{id}.data",
     ]);
 
     const failures: string[] = [];
@@ -570,7 +573,13 @@ describe.each(engines)("the owner role through the write routes on %s", (engine)
     const me = await app.request(`${ORIGIN}/api/me`, { headers: { cookie: student.cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: student.email });
-    for (const page of ["/admin", "/admin/posts", "/admin/site", "/admin/writing/tasks"]) {
+    for (const page of [
+      "/admin",
+      "/admin/posts",
+      "/admin/site",
+      "/admin/writing/tasks",
+      "/admin/writing",
+    ]) {
       const answer = await app.request(`${ORIGIN}${page}`, { headers: { cookie: student.cookie } });
       expect(answer.status, page).not.toBe(200);
       expect(answer.status, page).toBeLessThan(500);

@@ -983,6 +983,15 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       [() => `/writing/test?task1=${task1Id}&task2=${taskId}&continue=1`, "author", "200", true],
       [() => "/writing", "student", "200", false],
       [() => "/writing", "owner", "200", false],
+      // The teacher's marking (issue 39): owners only; an answer never sent has no marking page.
+      [() => "/admin/writing", "anonymous", "404", false],
+      [() => "/admin/writing", "student", "404", false],
+      [() => "/admin/writing", "author", "404", false],
+      [() => "/admin/writing", "owner", "200", false],
+      [() => `/admin/writing/submissions/${answerId}`, "anonymous", "404", false],
+      [() => `/admin/writing/submissions/${answerId}`, "student", "404", false],
+      [() => `/admin/writing/submissions/${answerId}`, "author", "404", false],
+      [() => `/admin/writing/submissions/${answerId}`, "owner", "404", false],
     ];
     const wrong: string[] = [];
     for (const [path, caller, expected, shown] of pages) {
@@ -1404,6 +1413,22 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       () => forms({ x: "y" }),
       "404",
     ],
+    // The marking page's forms (issue 39), for everyone but an owner; for an owner, an answer
+    // that was never sent for marking.
+    ...(["anonymous", "student", "author", "owner"] as const).map(
+      (caller): (typeof pageCalls)[number] => [
+        () => `/admin/writing/submissions/${answerId}`,
+        caller,
+        () => ({ intent: "add-comment", quote: "own", criterion: "general", text: "Mine" }),
+        () =>
+          forms(
+            { intent: "save-marks", "bands.task": "7", summary: "x" },
+            { intent: "return" },
+            { intent: "remove-comment", commentId: "x" },
+          ),
+        "404",
+      ],
+    ),
     // The answer screens (issue 38): a visitor is sent to sign in whatever the form says; a
     // task that is not published (a draft, an unknown id, the wrong kind in a full test) is 404
     // to a student before the form is read.

@@ -89,6 +89,10 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["GET", "POST"], "/writing"],
   [["GET", "POST"], "/writing/tasks/{id}"],
   [["GET", "POST"], "/admin/writing/tasks?q={any}"],
+  // The teacher's marking (issue 39, points 2 and 3).
+  [["GET", "POST"], "/admin/writing"],
+  [["GET", "POST"], "/admin/writing/submissions/{id}"],
+  [["POST"], "/admin/writing/submissions/{id}.data"],
   [["GET", "POST"], "/admin/writing/tasks/new"],
   [["POST"], "/admin/writing/tasks/new.data"],
   [["GET", "POST"], "/admin/writing/tasks/{id}/edit"],
