@@ -516,6 +516,55 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(owners).toContain("Corrected");
   });
 
+  it("shows a full test's Writing band once both its answers are returned, Task 2 counting twice", async () => {
+    const reportTaskId = await insertWritingTask(db(), {
+      kind: "academic-task-1",
+      title: "Museum visitors",
+      prompt: "The graph shows museum visitors. Summarise the information.",
+    });
+    const reportText = [
+      "The graph compares the number of people who visited three museums between 2016 and 2024.",
+      "Overall, the science museum became the most popular, while the history museum lost visitors.",
+    ].join("\n\n");
+    const sent = await send(
+      `/writing/tasks/${reportTaskId}/write`,
+      { intent: "submit-confirmed", text: reportText },
+      student,
+    );
+    const reportId = (sent.headers.get("location") ?? "").split("/").pop() ?? "";
+    // The essay and the report as one sitting of the full test.
+    const sittingId = crypto.randomUUID();
+    await db()
+      .updateTable("writing_submissions")
+      .set({ sitting_id: sittingId })
+      .where("id", "in", [essayId, reportId])
+      .execute();
+    await sendIt(student, reportId, 1);
+    const testBandShown = async () =>
+      /Writing test band \(both tasks\): <strong[^>]*>([\d.]+)<\/strong>/.exec(
+        await (await page(`/writing/submissions/${essayId}`, student)).text(),
+      )?.[1];
+    expect(await testBandShown()).toBeUndefined();
+    const marks = await send(markingPage(reportId), {
+      intent: "save-marks",
+      "bands.task": "6",
+      "bands.coherenceCohesion": "6",
+      "bands.lexicalResource": "6",
+      "bands.grammaticalRangeAccuracy": "6",
+      summary: "A clear overview.",
+    });
+    expect(marks.status).toBe(302);
+    const report = await (await page(markingPage(reportId), owner)).text();
+    expect(report).toContain("Task Achievement band");
+    expect(await testBandShown()).toBeUndefined();
+    expect((await send(markingPage(reportId), { intent: "return" })).status).toBe(302);
+    // Task 1 6.0, Task 2 7.0: (6 + 2 × 7) ÷ 3 = 6.67, to the half band 6.5.
+    expect(await testBandShown()).toBe("6.5");
+    expect(await (await page(markingPage(essayId), owner)).text()).toMatch(
+      /Writing test band \(both tasks\): <strong[^>]*>6\.5<\/strong>/,
+    );
+  });
+
   it("adds to an approved student's allowance from /admin, for owners only", async () => {
     const admin = await (await page("/admin", owner)).text();
     expect(admin).toContain(`id="writing-answers-${enrollmentId}"`);
