@@ -609,12 +609,9 @@ export const writingSubmissionSchema = named(
     submittedAt: isoTime,
     measures: writingMeasuresSchema,
     status: writingSubmissionStatusSchema,
-    revisionOf: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The earlier answer this revised draft revises; null for a first attempt.",
-      }),
+    revisionOf: z.string().nullable().meta({
+      description: "The earlier answer this revised draft revises; null for a first attempt.",
+    }),
     sentForMarkingAt: isoTime.nullable(),
     marking: writingMarkingSchema
       .nullable()
