@@ -110,11 +110,7 @@ export type SendForMarkingResult =
  */
 export async function sendForMarking(
   db: DB,
-  {
-    writer,
-    submissionId,
-    siteUrl,
-  }: { writer: Writer; submissionId: string; siteUrl: string },
+  { writer, submissionId, siteUrl }: { writer: Writer; submissionId: string; siteUrl: string },
   now = new Date(),
 ): Promise<SendForMarkingResult> {
   const notFound = { ok: false, reason: "not-found", message: "No such answer." } as const;
@@ -133,6 +129,9 @@ export async function sendForMarking(
     .executeTakeFirst();
   if (!answer) return notFound;
   if (answer.sent) return { ok: false, reason: "already-sent", message: ALREADY_SENT_MESSAGE };
+  // Checked again inside the transaction; here so that a refusal costs no write from the limit.
+  if ((await writingMarkingAllowance(db, writer.userId)).left <= 0)
+    return { ok: false, reason: "no-allowance", message: NO_ALLOWANCE_MESSAGE };
   const limited = await countWrite(db, writer);
   if (limited) return limited;
 
