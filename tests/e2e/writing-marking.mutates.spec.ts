@@ -178,9 +178,6 @@ test("the teacher marks an essay by selecting words, returns it, and the student
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectAccessible(page);
-  await page
-    .locator("section[aria-labelledby=marking-heading]")
-    .screenshot({ path: "/tmp/ui-marking-student-phone.png" });
 });
 
 test("without JavaScript the teacher comments by quoting the words, and a refusal says why beside the field", async ({
