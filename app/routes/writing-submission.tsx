@@ -1,18 +1,33 @@
-import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
+import { data } from "react-router";
+import {
+  coursesWithWritingMarking,
+  sendForMarking,
+  writingMarkingAllowance,
+} from "../../core/writing/marking-allowance.server.ts";
+import { getPublishedWritingTask } from "../../core/writing/published-tasks.server.ts";
+import { getWritingSubmission, revisionsOf } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { RevisionOf, Revisions } from "../components/writing/revisions.tsx";
+import {
+  SEND_FOR_MARKING_INTENT,
+  SendForMarking,
+} from "../components/writing/send-for-marking.tsx";
 import { TaskPicture } from "../components/writing/task-picture.tsx";
-import { appContext } from "../context.server.ts";
+import { type AppContext, appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { notYours } from "../lib/refusals.server.ts";
+import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { useSiteTimeZone } from "../lib/site-time-zone.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import { dateAndTime, durationText } from "../lib/writing/durations.ts";
 import { submissionPath, taskPath } from "../lib/writing/task-paths.ts";
 import { useForgetSubmittedDrafts } from "../lib/writing/use-forget-submitted.ts";
 import type { Route } from "./+types/writing-submission";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -47,10 +62,77 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     otherPart: other
       ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
       : null,
+    ...(await markingAndRevisions(db, viewer, submission)),
   };
 }
 
-export default function WritingSubmission({ loaderData }: Route.ComponentProps) {
+// --- Sending for marking and revised drafts (issue 39, points 1 and 5) ----------------------
+
+/**
+ * What the page needs about marking and revised drafts: the author's allowance while the answer
+ * is not sent (and the courses that include marking when none is left), the earlier answer a
+ * revision revises, its own revisions, and whether a revised draft may be written (its author,
+ * the task still published).
+ */
+async function markingAndRevisions(
+  db: AppContext["db"],
+  viewer: { userId: string; isOwner: boolean },
+  submission: NonNullable<Awaited<ReturnType<typeof getWritingSubmission>>>,
+) {
+  const isAuthor = submission.authorId === viewer.userId;
+  const [allowance, earlier, revisions, openTask] = await Promise.all([
+    isAuthor && submission.marking.status === "not-sent"
+      ? writingMarkingAllowance(db, viewer.userId)
+      : null,
+    submission.revisionOf
+      ? getWritingSubmission(db, { viewer, submissionId: submission.revisionOf })
+      : undefined,
+    revisionsOf(db, { viewer, submissionId: submission.id }),
+    isAuthor ? getPublishedWritingTask(db, submission.taskId) : undefined,
+  ]);
+  return {
+    isAuthor,
+    allowance,
+    courses: allowance && allowance.left === 0 ? await coursesWithWritingMarking(db) : null,
+    earlier: earlier ? { id: earlier.id, submittedAt: earlier.submittedAt } : null,
+    revisions,
+    canRevise: openTask !== undefined,
+  };
+}
+
+/**
+ * "Send for marking" (a form with an intent, no JavaScript needed): the author's own answer only
+ * (anyone else's is 404, as on reading it); refused, the page says why beside the button; sent,
+ * the owners' mail leaves at once and the page says it waits for the teacher.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== SEND_FOR_MARKING_INTENT)
+    return data({ refusal: "Choose Send for marking." }, { status: 400 });
+  const { db, baseUrl, wakeMailWorker } = context.get(appContext);
+  const sent = await sendForMarking(db, {
+    writer: writerFor(context, user),
+    submissionId: params.submissionId,
+    siteUrl: baseUrl,
+  });
+  if (!sent.ok) {
+    if (sent.reason === "rate-limited") {
+      const limited = writeLimited(request, context, user.id, sent);
+      return data({ refusal: limited.data.flash.message }, limited.init ?? undefined);
+    }
+    if (sent.reason === "not-found") throw notYours(request, context, user.id, "not-found");
+    return data({ refusal: sent.message }, { status: 409 });
+  }
+  wakeMailWorker();
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, {
+    type: "success",
+    message: "Sent for marking: you will get an e-mail when the teacher returns it.",
+  });
+}
+
+export default function WritingSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { userId, submission, otherPart } = loaderData;
   const { task, measures } = submission;
   const timeZone = useSiteTimeZone();
@@ -90,6 +172,9 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
             The teacher has withdrawn this task: it is no longer offered, and your answer stays
             here.
           </p>
+        )}
+        {loaderData.earlier && (
+          <RevisionOf earlier={loaderData.earlier} isAuthor={loaderData.isAuthor} />
         )}
       </header>
 
@@ -131,6 +216,15 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
         </nav>
       )}
 
+      <SendForMarking
+        submissionId={submission.id}
+        marking={submission.marking}
+        isAuthor={loaderData.isAuthor}
+        allowance={loaderData.allowance}
+        courses={loaderData.courses}
+        refusal={actionData?.refusal ?? null}
+      />
+
       <section aria-labelledby="measures-heading" className="mt-8">
         <h2 id="measures-heading" className="text-2xl font-bold text-slate-900">
           Measures
@@ -169,6 +263,13 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
         </h2>
         <LinkingWords linking={measures.linkingWords} />
       </section>
+
+      <Revisions
+        submissionId={submission.id}
+        taskId={task.id}
+        revisions={loaderData.revisions}
+        canRevise={loaderData.canRevise}
+      />
 
       {!task.withdrawn && (
         <p className="mt-10">
