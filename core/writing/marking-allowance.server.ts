@@ -109,11 +109,7 @@ export type SendForMarkingResult =
  */
 export async function sendForMarking(
   db: DB,
-  {
-    writer,
-    submissionId,
-    siteUrl,
-  }: { writer: Writer; submissionId: string; siteUrl: string },
+  { writer, submissionId, siteUrl }: { writer: Writer; submissionId: string; siteUrl: string },
   now = new Date(),
 ): Promise<SendForMarkingResult> {
   const notFound = { ok: false, reason: "not-found", message: "No such answer." } as const;

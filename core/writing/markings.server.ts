@@ -8,6 +8,7 @@ import { createMarkdown } from "../markdown.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import {
+  type AnnotationTarget,
   describePassage,
   findQuotedPassage,
   type PassageSelectors,
@@ -183,10 +184,7 @@ function toComment(row: {
  */
 export async function getWritingMarking(
   db: DB,
-  {
-    viewer,
-    submissionId,
-  }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
 ): Promise<WritingMarking | undefined> {
   if (!isPlausibleId(submissionId)) return undefined;
   const row = await db
@@ -300,7 +298,11 @@ export async function countWaitingForMarking(db: DB): Promise<number> {
 type Refused<R extends string> = { ok: false; reason: R; message: string; field?: string };
 type MarkingRefusal = Refused<"not-found" | "returned" | "invalid" | "not-ready"> | WriteLimited;
 
-const NOT_FOUND = { ok: false, reason: "not-found", message: "No such answer waiting for marking." } as const;
+const NOT_FOUND = {
+  ok: false,
+  reason: "not-found",
+  message: "No such answer waiting for marking.",
+} as const;
 const COMMENTS_FROZEN_MESSAGE =
   "This marking is returned: its comments can no longer be changed. Correct the bands, notes or summary instead.";
 
@@ -347,7 +349,9 @@ export const commentChangeSchema = z
   })
   .refine(
     (change) =>
-      change.criterion !== undefined || change.text !== undefined || change.correction !== undefined,
+      change.criterion !== undefined ||
+      change.text !== undefined ||
+      change.correction !== undefined,
     { message: "Please change the criterion, the text or the correction." },
   );
 
@@ -355,15 +359,16 @@ export const commentChangeSchema = z
 export type CommentPlace =
   | { quote: string }
   | { passage: { start: number; end: number } }
-  | { target: unknown };
+  | { target: AnnotationTarget };
 
-export type CommentResult =
-  | { ok: true; comment: MarkingComment }
-  | MarkingRefusal;
+export type CommentResult = { ok: true; comment: MarkingComment } | MarkingRefusal;
 
 function fieldErrorOf(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? "Please check the comment." };
+  return {
+    field: String(issue?.path[0] ?? ""),
+    message: issue?.message ?? "Please check the comment.",
+  };
 }
 
 /**
@@ -447,7 +452,11 @@ async function ownersComment(db: DB, commentId: string) {
   if (!isPlausibleId(commentId)) return undefined;
   return db
     .selectFrom("writing_comments")
-    .innerJoin("writing_markings", "writing_markings.submission_id", "writing_comments.submission_id")
+    .innerJoin(
+      "writing_markings",
+      "writing_markings.submission_id",
+      "writing_comments.submission_id",
+    )
     .selectAll("writing_comments")
     .select("writing_markings.returned_at")
     .where("writing_comments.id", "=", commentId)
@@ -642,7 +651,11 @@ export async function returnMarking(
   const returned = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("writing_markings")
-      .set({ returned_at: now.toISOString(), marked_by: writer.userId, updated_at: now.toISOString() })
+      .set({
+        returned_at: now.toISOString(),
+        marked_by: writer.userId,
+        updated_at: now.toISOString(),
+      })
       .where("submission_id", "=", submissionId)
       .where("returned_at", "is", null)
       .executeTakeFirst();
@@ -688,7 +701,11 @@ async function queueMarkedEvent(
     async () => {
       const row = await db
         .selectFrom("writing_markings")
-        .innerJoin("writing_submissions", "writing_submissions.id", "writing_markings.submission_id")
+        .innerJoin(
+          "writing_submissions",
+          "writing_submissions.id",
+          "writing_markings.submission_id",
+        )
         .selectAll("writing_markings")
         .select("writing_submissions.task_id")
         .where("writing_markings.submission_id", "=", submissionId)
@@ -749,7 +766,11 @@ export async function markingsOfStudent(
     db
       .selectFrom("writing_comments")
       .innerJoin("writing_submissions", "writing_submissions.id", "writing_comments.submission_id")
-      .innerJoin("writing_markings", "writing_markings.submission_id", "writing_comments.submission_id")
+      .innerJoin(
+        "writing_markings",
+        "writing_markings.submission_id",
+        "writing_comments.submission_id",
+      )
       .selectAll("writing_comments")
       .where("writing_submissions.author_id", "=", studentId)
       .where("writing_markings.returned_at", "is not", null)

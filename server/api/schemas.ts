@@ -575,15 +575,18 @@ export const writingMarkingSchema = named(
     comments: z.array(writingCommentSchema),
     returnedAt: isoTime,
     correctedAt: isoTime.nullable().meta({
-      description: "When the teacher last corrected the bands, notes or summary after returning it.",
+      description:
+        "When the teacher last corrected the bands, notes or summary after returning it.",
     }),
   }),
 );
 
-export const writingSubmissionStatusSchema = z.enum(["submitted", "waiting-for-marking", "marked"]).meta({
-  description:
-    "`submitted`: not sent for marking; `waiting-for-marking`: sent, the teacher has not returned it; `marked`: returned (`marking` carries it).",
-});
+export const writingSubmissionStatusSchema = z
+  .enum(["submitted", "waiting-for-marking", "marked"])
+  .meta({
+    description:
+      "`submitted`: not sent for marking; `waiting-for-marking`: sent, the teacher has not returned it; `marked`: returned (`marking` carries it).",
+  });
 
 export const writingSubmissionSchema = named(
   "WritingSubmission",
@@ -606,10 +609,9 @@ export const writingSubmissionSchema = named(
     submittedAt: isoTime,
     measures: writingMeasuresSchema,
     status: writingSubmissionStatusSchema,
-    revisionOf: z
-      .string()
-      .nullable()
-      .meta({ description: "The earlier answer this revised draft revises; null for a first attempt." }),
+    revisionOf: z.string().nullable().meta({
+      description: "The earlier answer this revised draft revises; null for a first attempt.",
+    }),
     sentForMarkingAt: isoTime.nullable(),
     marking: writingMarkingSchema
       .nullable()
