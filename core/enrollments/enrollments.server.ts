@@ -49,6 +49,8 @@ export interface Enrollment {
   id: string;
   serviceId: string;
   serviceName: string;
+  /** The student's account: their progress page on /admin/writing/students/{studentId}. */
+  studentId: string;
   studentName: string;
   studentEmail: string;
   startDate: string | null;
@@ -56,6 +58,9 @@ export interface Enrollment {
   status: EnrollmentStatus;
   ownerNote: string | null;
   requestedAt: Date;
+  /** Writing answers marked: the course's number, and what the owner added for this student. */
+  writingAnswersMarked: number;
+  writingAnswersAdded: number;
 }
 
 function enrollmentsWithDetails(db: DB) {
@@ -75,6 +80,8 @@ function enrollmentsWithDetails(db: DB) {
       "enrollments.status",
       "enrollments.owner_note",
       "enrollments.created_at",
+      "enrollments.writing_answers_added",
+      "services.writing_answers_marked",
     ]);
 }
 
@@ -85,6 +92,7 @@ function toEnrollment(row: Row): Enrollment {
     id: row.id,
     serviceId: row.service_id,
     serviceName: row.service_name,
+    studentId: row.user_id,
     studentName: row.student_name,
     studentEmail: row.student_email,
     startDate: row.start_date,
@@ -92,6 +100,8 @@ function toEnrollment(row: Row): Enrollment {
     status: row.status,
     ownerNote: row.owner_note,
     requestedAt: toDate(row.created_at),
+    writingAnswersMarked: Number(row.writing_answers_marked),
+    writingAnswersAdded: Number(row.writing_answers_added),
   };
 }
 

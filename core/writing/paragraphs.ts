@@ -11,7 +11,7 @@ export interface TextSpan {
 }
 
 /** One blank line or more, with the line breaks around them (`\r\n` as well as `\n`). */
-const BLANK_LINES = /\n[^\S\n]*\n(?:[^\S\n]*\n)*/g;
+export const BLANK_LINES = /\n[^\S\n]*\n(?:[^\S\n]*\n)*/g;
 /** A letter or a digit: what makes a word (word-count.ts), so a stretch without one has none. */
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
