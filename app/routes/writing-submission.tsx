@@ -1,13 +1,19 @@
 import { data } from "react-router";
+import { reanchorComments } from "../../core/writing/anchoring.ts";
+import { criterionName } from "../../core/writing/bands.ts";
+import { wordChanges } from "../../core/writing/draft-changes.ts";
 import {
   coursesWithWritingMarking,
   sendForMarking,
   writingMarkingAllowance,
 } from "../../core/writing/marking-allowance.server.ts";
+import { getWritingMarking } from "../../core/writing/markings.server.ts";
 import { getPublishedWritingTask } from "../../core/writing/published-tasks.server.ts";
 import { getWritingSubmission, revisionsOf } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
+import { DraftChanges } from "../components/writing/draft-changes.tsx";
+import { EarlierComments } from "../components/writing/earlier-comments.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
 import { RevisionOf, Revisions } from "../components/writing/revisions.tsx";
@@ -22,6 +28,7 @@ import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/ref
 import { requireUser } from "../lib/session.server.ts";
 import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { commentCriterionNames } from "../lib/writing/comments-on-text.ts";
 import { dateAndTime, durationText } from "../lib/writing/durations.ts";
 import { submissionPath, taskPath } from "../lib/writing/task-paths.ts";
 import { useForgetSubmittedDrafts } from "../lib/writing/use-forget-submitted.ts";
@@ -71,8 +78,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /**
  * What the page needs about marking and revised drafts: the author's allowance while the answer
  * is not sent (and the courses that include marking when none is left), the earlier answer a
- * revision revises, its own revisions, and whether a revised draft may be written (its author,
- * the task still published).
+ * revision revises with what changed since and the earlier answer's returned comments placed
+ * again, its own revisions, and whether a revised draft may be written (its author, the task
+ * still published).
  */
 async function markingAndRevisions(
   db: AppContext["db"],
@@ -90,13 +98,62 @@ async function markingAndRevisions(
     revisionsOf(db, { viewer, submissionId: submission.id }),
     isAuthor ? getPublishedWritingTask(db, submission.taskId) : undefined,
   ]);
+  const [courses, earlierMarking] = await Promise.all([
+    allowance && allowance.left === 0 ? coursesWithWritingMarking(db) : null,
+    earlier ? getWritingMarking(db, { viewer, submissionId: earlier.id }) : undefined,
+  ]);
   return {
     isAuthor,
     allowance,
-    courses: allowance && allowance.left === 0 ? await coursesWithWritingMarking(db) : null,
-    earlier: earlier ? { id: earlier.id, submittedAt: earlier.submittedAt } : null,
+    courses,
+    earlier: earlier
+      ? {
+          id: earlier.id,
+          submittedAt: earlier.submittedAt,
+          changes: wordChanges(earlier.text, submission.text),
+          // Only what the student has been given: an owner sees no comments before the return either.
+          comments: earlierMarking?.returnedAt
+            ? placeAgain(submission, earlierMarking.comments)
+            : null,
+        }
+      : null,
     revisions,
     canRevise: openTask !== undefined,
+  };
+}
+
+/**
+ * The earlier answer's comments in this revised draft: those found again (their quote and its
+ * context, fuzzily), numbered in the order of the new text, and those no longer in it.
+ */
+function placeAgain(
+  submission: { text: string; task: { kind: Parameters<typeof criterionName>[1] } },
+  comments: NonNullable<Awaited<ReturnType<typeof getWritingMarking>>>["comments"],
+) {
+  const { placed, lost } = reanchorComments(submission.text, comments);
+  const nameOf = (criterion: (typeof comments)[number]["criterion"]) =>
+    criterionName(criterion, submission.task.kind);
+  return {
+    placed: [...placed]
+      .sort((a, b) => a.passage.start - b.passage.start || b.passage.end - a.passage.end)
+      .map((comment, index) => ({
+        id: comment.id,
+        number: index + 1,
+        criterion: comment.criterion,
+        criterionName: nameOf(comment.criterion),
+        text: comment.text,
+        correction: comment.correction,
+        passage: comment.passage,
+        reworded: comment.exact ? null : comment.selectors[0].exact,
+      })),
+    lost: lost.map((comment) => ({
+      id: comment.id,
+      criterion: comment.criterion,
+      criterionName: nameOf(comment.criterion),
+      text: comment.text,
+      correction: comment.correction,
+      quote: comment.selectors[0].exact,
+    })),
   };
 }
 
@@ -245,6 +302,21 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
           <MarkedAnswer text={submission.text} flags={measures.flags} />
         </div>
       </section>
+
+      {loaderData.earlier && (
+        <DraftChanges
+          changes={loaderData.earlier.changes}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
+      {loaderData.earlier?.comments && (
+        <EarlierComments
+          text={submission.text}
+          {...loaderData.earlier.comments}
+          names={commentCriterionNames(task.kind)}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
 
       <section aria-labelledby="flags-heading" className="mt-10">
         <h2 id="flags-heading" className="text-2xl font-bold text-slate-900">
