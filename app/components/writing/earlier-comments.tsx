@@ -101,8 +101,8 @@ export function EarlierComments({
                 className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200"
               >
                 <p className="flex flex-wrap items-baseline gap-x-2">
-                  <CriterionLabel criterion={comment.criterion} name={comment.criterionName} />
-                  <span>on</span>
+                  <CriterionLabel criterion={comment.criterion} name={comment.criterionName} />{" "}
+                  <span>on</span>{" "}
                   <q dir="auto" className="wrap-anywhere">
                     {comment.quote}
                   </q>
