@@ -182,8 +182,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ refusal: sent.message }, { status: 409 });
   }
   wakeMailWorker();
-  const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, {
+  // Back to the answer's page as it was asked for (a script's request has `.data` in its path).
+  const otherPart = new URL(request.url).searchParams.get("test") ?? undefined;
+  return redirectWithToast(submissionPath(params.submissionId, otherPart), {
     type: "success",
     message: "Sent for marking: you will get an e-mail when the teacher returns it.",
   });
