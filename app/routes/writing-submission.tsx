@@ -283,6 +283,21 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
         refusal={actionData?.refusal ?? null}
       />
 
+      {loaderData.earlier && (
+        <DraftChanges
+          changes={loaderData.earlier.changes}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
+      {loaderData.earlier?.comments && (
+        <EarlierComments
+          text={submission.text}
+          {...loaderData.earlier.comments}
+          names={commentCriterionNames(task.kind)}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
+
       <section aria-labelledby="measures-heading" className="mt-8">
         <h2 id="measures-heading" className="text-2xl font-bold text-slate-900">
           Measures
@@ -303,21 +318,6 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
           <MarkedAnswer text={submission.text} flags={measures.flags} />
         </div>
       </section>
-
-      {loaderData.earlier && (
-        <DraftChanges
-          changes={loaderData.earlier.changes}
-          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
-        />
-      )}
-      {loaderData.earlier?.comments && (
-        <EarlierComments
-          text={submission.text}
-          {...loaderData.earlier.comments}
-          names={commentCriterionNames(task.kind)}
-          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
-        />
-      )}
 
       <section aria-labelledby="flags-heading" className="mt-10">
         <h2 id="flags-heading" className="text-2xl font-bold text-slate-900">

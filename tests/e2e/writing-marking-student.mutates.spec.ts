@@ -177,6 +177,11 @@ test("a student sends an answer for marking, revises it with the teacher's comme
   // Leaving the page saves what changed; the earlier answer's own words are no draft.
   await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
   expect((await page.request.get(`/api/writing/drafts/${taskId}`)).status()).toBe(404);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith("ielts-hub:writing-draft:")),
+    ),
+  ).toEqual([]);
   const revisionId = await writeAndSubmit(page, revision);
   expect(revisionId).not.toBe(firstId);
 

@@ -155,9 +155,19 @@ export function Sitting({
     () => parts.map((part) => ({ taskId: part.task.id, text: texts[part.key] ?? "" })),
     [parts, texts],
   );
+  const startTexts = useMemo(
+    () =>
+      Object.fromEntries(
+        parts.flatMap((part) =>
+          part.startText === undefined ? [] : [[part.task.id, part.startText]],
+        ),
+      ) as Record<string, string>,
+    [parts],
+  );
   const keeper = useDraftKeeper({
     userId,
     answers,
+    startTexts,
     secondsLeft: clock.secondsLeft,
     secondsSpent: clock.secondsSpent,
     running,
