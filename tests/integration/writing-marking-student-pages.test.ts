@@ -416,6 +416,24 @@ describe.each(engines)("the student's side of Writing marking on %s", (engine) =
     expect(earlier).toContain(">Write a revised draft</a>");
     // The list says which answers are revisions.
     expect(await html("/writing", student)).toContain("Revised draft</span>");
+
+    // A task the teacher has taken back to a draft takes no revised draft: no link, no screen.
+    await db()
+      .updateTable("writing_tasks")
+      .set({ status: "draft" })
+      .where("id", "=", taskId)
+      .execute();
+    const closed = await html(`/writing/submissions/${firstId}`, student);
+    expect(closed).not.toContain(">Write a revised draft</a>");
+    expect(closed).toContain(`href="/writing/submissions/${revisionId}"`);
+    expect((await page(`/writing/tasks/${taskId}/write?revise=${firstId}`, student)).status).toBe(
+      404,
+    );
+    await db()
+      .updateTable("writing_tasks")
+      .set({ status: "published" })
+      .where("id", "=", taskId)
+      .execute();
   });
 
   it("shows a revision's changes word by word, and no earlier comments while the marking is not returned", async () => {
