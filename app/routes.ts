@@ -52,6 +52,8 @@ export default [
   route("admin/posts/new", "routes/admin-post-new.tsx"),
   route("admin/posts/:postId/edit", "routes/admin-post-edit.tsx"),
   route("admin/posts/:postId/delete", "routes/admin-post-delete.tsx"),
+  route("admin/writing", "routes/admin-writing.tsx"),
+  route("admin/writing/submissions/:submissionId", "routes/admin-writing-submission.tsx"),
   route("admin/writing/tasks", "routes/admin-writing-tasks.tsx"),
   route("admin/writing/tasks/new", "routes/admin-writing-task-new.tsx"),
   route("admin/writing/tasks/:taskId/edit", "routes/admin-writing-task-edit.tsx"),

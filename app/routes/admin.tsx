@@ -10,6 +10,7 @@ import {
 } from "../../core/reviews/review-moderation.server.ts";
 import { getSiteSettings } from "../../core/site/site-settings.server.ts";
 import { selectableTimeZones } from "../../core/site/time-zones.ts";
+import { countWaitingForMarking } from "../../core/writing/markings.server.ts";
 import { BlogSection } from "../components/admin/blog-section.tsx";
 import { CoursesSection } from "../components/admin/courses-section.tsx";
 import { EnrollmentsSection } from "../components/admin/enrollments-section.tsx";
@@ -47,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     enrollments,
     subscribers,
     issues,
+    waitingForMarking,
   ] = await Promise.all([
     listOwners(db),
     listServicesOutOfCatalogue(db),
@@ -57,6 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listEnrollmentRequests(db),
     subscriberCounts(db),
     listIssues(db),
+    countWaitingForMarking(db),
   ]);
   return {
     owners,
@@ -68,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     enrollments,
     subscribers,
     issues,
+    waitingForMarking,
     timeZones: selectableTimeZones(settings.timeZone),
   };
 }
@@ -106,6 +110,12 @@ export default function Admin({ loaderData: data, actionData }: Route.ComponentP
           Writing tasks
         </Link>
         : the Academic, General Training and Task 2 prompts students practise on the Writing page.
+      </p>
+      <p className="mt-1">
+        <Link to="/admin/writing" className="link font-semibold">
+          Writing answers to mark
+        </Link>
+        {`: ${data.waitingForMarking === 1 ? "1 answer" : `${data.waitingForMarking} answers`} waiting for marking.`}
       </p>
       <p className="mt-1">
         <Link to="/admin/webhooks" className="link font-semibold">

@@ -7,7 +7,7 @@ import {
   sendForMarking,
   writingMarkingAllowance,
 } from "../../core/writing/marking-allowance.server.ts";
-import { getWritingMarking } from "../../core/writing/markings.server.ts";
+import { getWritingMarking, writingTestBandOf } from "../../core/writing/markings.server.ts";
 import { getPublishedWritingTask } from "../../core/writing/published-tasks.server.ts";
 import { getWritingSubmission, revisionsOf } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
@@ -16,6 +16,7 @@ import { DraftChanges } from "../components/writing/draft-changes.tsx";
 import { EarlierComments } from "../components/writing/earlier-comments.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { ReturnedMarking } from "../components/writing/returned-marking.tsx";
 import { RevisionOf, Revisions } from "../components/writing/revisions.tsx";
 import {
   SEND_FOR_MARKING_INTENT,
@@ -63,9 +64,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     otherId && otherId !== submission.id
       ? await getWritingSubmission(db, { viewer, submissionId: otherId })
       : undefined;
+  // The teacher's marking, once returned (issue 39, point 4).
+  const marking =
+    submission.marking.status === "returned"
+      ? await getWritingMarking(db, { viewer, submissionId: submission.id })
+      : undefined;
+  const markingView = marking?.returnedAt
+    ? {
+        ...marking,
+        writingTestBand:
+          (await writingTestBandOf(db, { viewer, submissionId: submission.id }))?.band ?? null,
+      }
+    : null;
   return {
     userId: user.id,
     submission,
+    marking: markingView,
     otherPart: other
       ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
       : null,
@@ -191,7 +205,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function WritingSubmission({ loaderData, actionData }: Route.ComponentProps) {
-  const { userId, submission, otherPart } = loaderData;
+  const { userId, submission, otherPart, marking } = loaderData;
   const { task, measures } = submission;
   const timeZone = useSiteTimeZone();
   useForgetSubmittedDrafts(userId, otherPart ? [task.id, otherPart.taskId] : [task.id]);
@@ -272,6 +286,15 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
         </nav>
+      )}
+
+      {marking && (
+        <ReturnedMarking
+          text={submission.text}
+          taskKind={task.kind}
+          marking={marking}
+          writingTestBand={marking.writingTestBand}
+        />
       )}
 
       <SendForMarking

@@ -83,3 +83,11 @@ export const MAX_WRITING_TASK_SEARCH_LENGTH = 100;
  * characters; this leaves room for a student who writes far more, and no room for a book.
  */
 export const MAX_WRITING_ANSWER_LENGTH = 15_000;
+/** A teacher's comment on a passage of a Writing answer, and its suggested correction. */
+export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_CORRECTION_LENGTH = 500;
+/** A note on one criterion's band, and a marking's summary (Markdown). */
+export const MAX_BAND_NOTE_LENGTH = 1000;
+export const MAX_SUMMARY_LENGTH = 10_000;
+/** The most Writing answers a course may include marking for, and an owner may add at once. */
+export const MAX_WRITING_ANSWERS_MARKED = 100;

@@ -2,6 +2,7 @@ import { SqliteAdapter, sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { listOwners } from "../accounts/owners.server.ts";
 import { isPlausibleId } from "../ids.ts";
+import { MAX_WRITING_ANSWERS_MARKED } from "../limits/field-limits.ts";
 import { countWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
 import { SITE_NAME } from "../site/site.ts";
@@ -13,8 +14,8 @@ import { SITE_NAME } from "../site/site.ts";
  * Every answer sent counts, a revision too, and stays counted: sending is not undone.
  */
 
-/** The most answers a course may include marking for, and an owner may add at once. */
-export const MAX_WRITING_ANSWERS_MARKED = 100;
+// In field-limits.ts, which the pages' fields read too.
+export { MAX_WRITING_ANSWERS_MARKED };
 
 export interface MarkingAllowance {
   /** Answers the student may have marked in all: their approved courses' and the owner's additions. */

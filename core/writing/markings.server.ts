@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { toDate, type WritingMarkingsTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
+import {
+  MAX_BAND_NOTE_LENGTH,
+  MAX_COMMENT_LENGTH,
+  MAX_CORRECTION_LENGTH,
+  MAX_SUMMARY_LENGTH,
+} from "../limits/field-limits.ts";
 import { countAccountWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
 import { createMarkdown } from "../markdown.server.ts";
@@ -20,6 +26,7 @@ import {
   taskBand,
   WRITING_CRITERIA,
   type WritingCriterion,
+  writingTestBand,
 } from "./bands.ts";
 import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
 
@@ -31,10 +38,8 @@ import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
  * these same functions.
  */
 
-export const MAX_COMMENT_LENGTH = 2000;
-export const MAX_CORRECTION_LENGTH = 500;
-export const MAX_BAND_NOTE_LENGTH = 1000;
-export const MAX_SUMMARY_LENGTH = 10_000;
+// In field-limits.ts, which the marking page's fields read too.
+export { MAX_BAND_NOTE_LENGTH, MAX_COMMENT_LENGTH, MAX_CORRECTION_LENGTH, MAX_SUMMARY_LENGTH };
 /** Comments one answer may carry: a thorough marking has forty. */
 export const MAX_COMMENTS_PER_ANSWER = 200;
 
@@ -198,6 +203,55 @@ export async function getWritingMarking(
   if (!viewer.isOwner && (row.author_id !== viewer.userId || row.returned_at === null))
     return undefined;
   return toMarking(row, await commentsOf(db, submissionId));
+}
+
+/** A full Writing test's band, worked out from its two answers' returned markings. */
+export interface WritingTestBand {
+  /** (Task 1 + 2 × Task 2) ÷ 3, to the half band (bands.ts). */
+  band: number;
+  task1: { submissionId: string; taskBand: number };
+  task2: { submissionId: string; taskBand: number };
+}
+
+/**
+ * The Writing band of the full test an answer was part of, once the markings of both its
+ * answers (a Task 1 and a Task 2 of one sitting) are returned; null for an answer written alone,
+ * a test with a part not yet returned, or a reader who may not see both (an owner sees any, a
+ * student their own).
+ */
+export async function writingTestBandOf(
+  db: DB,
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+): Promise<WritingTestBand | null> {
+  if (!isPlausibleId(submissionId)) return null;
+  const answer = await db
+    .selectFrom("writing_submissions")
+    .select(["sitting_id", "author_id"])
+    .where("id", "=", submissionId)
+    .executeTakeFirst();
+  if (!answer?.sitting_id) return null;
+  if (!viewer.isOwner && answer.author_id !== viewer.userId) return null;
+  const rows = await db
+    .selectFrom("writing_submissions")
+    .innerJoin("writing_tasks", "writing_tasks.id", "writing_submissions.task_id")
+    .innerJoin("writing_markings", "writing_markings.submission_id", "writing_submissions.id")
+    .selectAll("writing_markings")
+    .select("writing_tasks.kind")
+    .where("writing_submissions.sitting_id", "=", answer.sitting_id)
+    .where("writing_submissions.author_id", "=", answer.author_id)
+    .where("writing_markings.returned_at", "is not", null)
+    .execute();
+  const parts = rows.map((row) => ({ kind: row.kind, marking: toMarking(row, []) }));
+  const task1 = parts.filter((part) => part.kind !== "task-2");
+  const task2 = parts.filter((part) => part.kind === "task-2");
+  if (task1.length !== 1 || task2.length !== 1) return null;
+  const [first, second] = [task1[0]?.marking, task2[0]?.marking];
+  if (first?.taskBand == null || second?.taskBand == null) return null;
+  return {
+    band: writingTestBand(first.taskBand, second.taskBand),
+    task1: { submissionId: first.submissionId, taskBand: first.taskBand },
+    task2: { submissionId: second.submissionId, taskBand: second.taskBand },
+  };
 }
 
 /** Where an answer stands with marking, for its author's page and list. */

@@ -56,10 +56,13 @@ export interface WritingSubmissionView {
   id: string;
   taskId: string;
   task: WritingSubmissionTask;
-  /** The author's account, so a page tells its author from an owner reading it. */
-  authorId: string;
   /** The author's name, as their account has it (an owner reads whose answer it is). */
   authorName: string;
+  /**
+   * The author's account: the owner's marking page links their progress, and the answer's page
+   * tells its author from an owner reading it.
+   */
+  authorId: string;
   /** Plain text, as submitted (line breaks as `\n`): markup in it is text. */
   text: string;
   /** The words that count: `measures.words.counted` (copied runs from the prompt left out). */
@@ -182,8 +185,8 @@ function toView(
     id: row.id,
     taskId: row.task_id,
     task: toTask(task),
-    authorId: row.author_id,
     authorName,
+    authorId: row.author_id,
     text: row.text,
     words: Number(row.words),
     secondsTaken: row.seconds_taken === null ? null : Number(row.seconds_taken),

@@ -4,10 +4,13 @@ import { formatLongDate } from "../../../core/format.ts";
 import {
   MAX_ENROLLMENT_MESSAGE_LENGTH,
   MAX_PAYMENT_INSTRUCTIONS_LENGTH,
+  MAX_WRITING_ANSWERS_MARKED,
 } from "../../../core/limits/field-limits.ts";
 import type { SiteSettings } from "../../../core/site/site-settings.server.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
-import { TextAreaField } from "../form-field.tsx";
+import { studentProgressPath } from "../../lib/writing/task-paths.ts";
+import { TextAreaField, TextField } from "../form-field.tsx";
+import { Link } from "../links.tsx";
 import { PanelSection } from "../panel-section.tsx";
 import { SubmitButton } from "../submit-button.tsx";
 import { UserText } from "../user-text.tsx";
@@ -47,6 +50,7 @@ export function EnrollmentsSection({
                 {enrollment.message}
               </p>
             )}
+            {enrollment.status === "confirmed" && <WritingAllowance enrollment={enrollment} />}
             {enrollment.status === "requested" && (
               <Form method="post" className="mt-3 space-y-2">
                 <input type="hidden" name="intent" value="decide-enrollment" />
@@ -92,5 +96,50 @@ export function EnrollmentsSection({
         </SubmitButton>
       </Form>
     </PanelSection>
+  );
+}
+
+/**
+ * An approved enrollment's Writing marking: what the course includes and what was added for this
+ * student, a form to add more, and the student's Writing progress.
+ */
+function WritingAllowance({ enrollment }: { enrollment: Enrollment }) {
+  const { writingAnswersMarked: course, writingAnswersAdded: added } = enrollment;
+  return (
+    <div className="mt-3 space-y-2">
+      <p className="text-sm text-slate-700">
+        {`Writing answers marked: ${course} with the course${added > 0 ? `, ${added} added` : ""}. `}
+        <Link to={studentProgressPath(enrollment.studentId)} className="link">
+          {`${enrollment.studentName}'s Writing progress`}
+        </Link>
+      </p>
+      {added < MAX_WRITING_ANSWERS_MARKED && (
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="add-writing-answers" />
+          <input type="hidden" name="enrollmentId" value={enrollment.id} />
+          <div className="w-48">
+            <TextField
+              label="Writing answers marked to add"
+              id={`writing-answers-${enrollment.id}`}
+              name="answers"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_WRITING_ANSWERS_MARKED - added}
+              step={1}
+              required
+              defaultValue="1"
+            />
+          </div>
+          <SubmitButton
+            busyLabel="Adding…"
+            className="btn-secondary"
+            aria-label={`Add Writing answers marked for ${enrollment.studentName} in ${enrollment.serviceName}`}
+          >
+            Add
+          </SubmitButton>
+        </Form>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { CommentCriterion } from "../../../core/writing/bands.ts";
-import type { WritingFlag } from "../../../core/writing/measures.ts";
 import { answerBlocks } from "../../lib/writing/answer-blocks.ts";
 import { markedPieces } from "../../lib/writing/marked-text.ts";
 import { UserText } from "../user-text.tsx";
@@ -78,9 +77,10 @@ export function CommentedAnswer({
   const blocks = answerBlocks(text);
   const spans = comments.map((comment) => comment.passage);
   // The paragraphs are cut too, so that no piece straddles two of them.
-  const pieces = markedPieces(text, [...spans, ...blocks] as unknown as WritingFlag[]).map(
-    (piece) => ({ ...piece, flags: piece.flags.filter((index) => index < comments.length) }),
-  );
+  const pieces = markedPieces(text, [...spans, ...blocks]).map((piece) => ({
+    ...piece,
+    flags: piece.flags.filter((index) => index < comments.length),
+  }));
   const inBlock = blocks.map((block) =>
     pieces.filter((piece) => piece.start >= block.start && piece.end <= block.end),
   );

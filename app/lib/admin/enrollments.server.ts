@@ -5,6 +5,7 @@ import {
 } from "../../../core/enrollments/enrollments.server.ts";
 import { MAX_PAYMENT_INSTRUCTIONS_LENGTH } from "../../../core/limits/field-limits.ts";
 import { setPaymentInstructions } from "../../../core/site/site-settings.server.ts";
+import { addToWritingAllowance } from "../../../core/writing/marking-allowance.server.ts";
 import { appContext } from "../../context.server.ts";
 import { notYours } from "../refusals.server.ts";
 import { redirectWithToast } from "../toast.server.ts";
@@ -42,6 +43,23 @@ export const enrollmentActions: AdminActions = {
     return redirectWithToast(here, {
       type: "success",
       message: `Request ${input.data.decision}; the student is told by e-mail.`,
+    });
+  },
+  // An approved student's allowance of Writing answers marked (issue 39, point 1).
+  "add-writing-answers": async ({ request, context, owner, form }) => {
+    const raw = field(form, "answers").trim();
+    const added = await addToWritingAllowance(context.get(appContext).db, {
+      actor: owner,
+      enrollmentId: field(form, "enrollmentId"),
+      answers: /^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN,
+    });
+    if (!added.ok) {
+      if (added.reason === "not-found") throw notYours(request, context, owner.id, "not-found");
+      return redirectWithToast(here, { type: "error", message: added.message });
+    }
+    return redirectWithToast(here, {
+      type: "success",
+      message: `${added.added === 1 ? "1 Writing answer" : `${added.added} Writing answers`} added to the student's marking.`,
     });
   },
   "payment-instructions": async ({ context, form }) => {

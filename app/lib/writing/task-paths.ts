@@ -15,3 +15,7 @@ export const submissionPath = (submissionId: string, otherPart?: string) =>
 export const WRITING_TEST_PATH = "/writing/test";
 export const writingTestPath = (task1: string, task2: string) =>
   `${WRITING_TEST_PATH}?task1=${encodeURIComponent(task1)}&task2=${encodeURIComponent(task2)}`;
+/** An answer's marking page, for owners (issue 39). */
+export const markingPath = (submissionId: string) => `/admin/writing/submissions/${submissionId}`;
+/** One student's Writing progress, for owners (issue 39, point 6). */
+export const studentProgressPath = (userId: string) => `/admin/writing/students/${userId}`;
