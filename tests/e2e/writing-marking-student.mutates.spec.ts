@@ -165,6 +165,9 @@ test("a student sends an answer for marking, revises it with the teacher's comme
 
   // A revised draft: the screen starts from the answer's text, and keeps no draft of it unchanged.
   await page.reload();
+  // The returned marking and the revision's link share the page.
+  await expect(page.getByRole("heading", { name: "The teacher's marking" })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole("link", { name: "Write a revised draft" }).click();
   await expect(page).toHaveURL(`/writing/tasks/${taskId}/write?revise=${firstId}`);
   const box = page.getByRole("textbox", { name: "Your answer", exact: true });
