@@ -58,6 +58,7 @@ export default [
   route("admin/writing/tasks/new", "routes/admin-writing-task-new.tsx"),
   route("admin/writing/tasks/:taskId/edit", "routes/admin-writing-task-edit.tsx"),
   route("admin/writing/tasks/:taskId/delete", "routes/admin-writing-task-delete.tsx"),
+  route("admin/writing/students/:userId", "routes/admin-writing-student.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -1,20 +1,41 @@
+import { data } from "react-router";
+import { reanchorComments } from "../../core/writing/anchoring.ts";
+import { criterionName } from "../../core/writing/bands.ts";
+import { wordChanges } from "../../core/writing/draft-changes.ts";
+import {
+  coursesWithWritingMarking,
+  sendForMarking,
+  writingMarkingAllowance,
+} from "../../core/writing/marking-allowance.server.ts";
 import { getWritingMarking, writingTestBandOf } from "../../core/writing/markings.server.ts";
-import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
+import { getPublishedWritingTask } from "../../core/writing/published-tasks.server.ts";
+import { getWritingSubmission, revisionsOf } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
 import { Link } from "../components/links.tsx";
+import { DraftChanges } from "../components/writing/draft-changes.tsx";
+import { EarlierComments } from "../components/writing/earlier-comments.tsx";
 import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
 import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
 import { ReturnedMarking } from "../components/writing/returned-marking.tsx";
+import { RevisionOf, Revisions } from "../components/writing/revisions.tsx";
+import {
+  SEND_FOR_MARKING_INTENT,
+  SendForMarking,
+} from "../components/writing/send-for-marking.tsx";
 import { TaskPicture } from "../components/writing/task-picture.tsx";
-import { appContext } from "../context.server.ts";
+import { type AppContext, appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { notYours } from "../lib/refusals.server.ts";
+import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { useSiteTimeZone } from "../lib/site-time-zone.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { commentCriterionNames } from "../lib/writing/comments-on-text.ts";
 import { dateAndTime, durationText } from "../lib/writing/durations.ts";
 import { submissionPath, taskPath } from "../lib/writing/task-paths.ts";
 import { useForgetSubmittedDrafts } from "../lib/writing/use-forget-submitted.ts";
 import type { Route } from "./+types/writing-submission";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -62,10 +83,128 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     otherPart: other
       ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
       : null,
+    ...(await markingAndRevisions(db, viewer, submission)),
   };
 }
 
-export default function WritingSubmission({ loaderData }: Route.ComponentProps) {
+// --- Sending for marking and revised drafts (issue 39, points 1 and 5) ----------------------
+
+/**
+ * What the page needs about marking and revised drafts: the author's allowance while the answer
+ * is not sent (and the courses that include marking when none is left), the earlier answer a
+ * revision revises with what changed since and the earlier answer's returned comments placed
+ * again, its own revisions, and whether a revised draft may be written (its author, the task
+ * still published).
+ */
+async function markingAndRevisions(
+  db: AppContext["db"],
+  viewer: { userId: string; isOwner: boolean },
+  submission: NonNullable<Awaited<ReturnType<typeof getWritingSubmission>>>,
+) {
+  const isAuthor = submission.authorId === viewer.userId;
+  const [allowance, earlier, revisions, openTask] = await Promise.all([
+    isAuthor && submission.marking.status === "not-sent"
+      ? writingMarkingAllowance(db, viewer.userId)
+      : null,
+    submission.revisionOf
+      ? getWritingSubmission(db, { viewer, submissionId: submission.revisionOf })
+      : undefined,
+    revisionsOf(db, { viewer, submissionId: submission.id }),
+    isAuthor ? getPublishedWritingTask(db, submission.taskId) : undefined,
+  ]);
+  const [courses, earlierMarking] = await Promise.all([
+    allowance && allowance.left === 0 ? coursesWithWritingMarking(db) : null,
+    earlier ? getWritingMarking(db, { viewer, submissionId: earlier.id }) : undefined,
+  ]);
+  return {
+    isAuthor,
+    allowance,
+    courses,
+    earlier: earlier
+      ? {
+          id: earlier.id,
+          submittedAt: earlier.submittedAt,
+          changes: wordChanges(earlier.text, submission.text),
+          // Only what the student has been given: an owner sees no comments before the return either.
+          comments: earlierMarking?.returnedAt
+            ? placeAgain(submission, earlierMarking.comments)
+            : null,
+        }
+      : null,
+    revisions,
+    canRevise: openTask !== undefined,
+  };
+}
+
+/**
+ * The earlier answer's comments in this revised draft: those found again (their quote and its
+ * context, fuzzily), numbered in the order of the new text, and those no longer in it.
+ */
+function placeAgain(
+  submission: { text: string; task: { kind: Parameters<typeof criterionName>[1] } },
+  comments: NonNullable<Awaited<ReturnType<typeof getWritingMarking>>>["comments"],
+) {
+  const { placed, lost } = reanchorComments(submission.text, comments);
+  const nameOf = (criterion: (typeof comments)[number]["criterion"]) =>
+    criterionName(criterion, submission.task.kind);
+  return {
+    placed: [...placed]
+      .sort((a, b) => a.passage.start - b.passage.start || b.passage.end - a.passage.end)
+      .map((comment, index) => ({
+        id: comment.id,
+        number: index + 1,
+        criterion: comment.criterion,
+        criterionName: nameOf(comment.criterion),
+        text: comment.text,
+        correction: comment.correction,
+        passage: comment.passage,
+        reworded: comment.exact ? null : comment.selectors[0].exact,
+      })),
+    lost: lost.map((comment) => ({
+      id: comment.id,
+      criterion: comment.criterion,
+      criterionName: nameOf(comment.criterion),
+      text: comment.text,
+      correction: comment.correction,
+      quote: comment.selectors[0].exact,
+    })),
+  };
+}
+
+/**
+ * "Send for marking" (a form with an intent, no JavaScript needed): the author's own answer only
+ * (anyone else's is 404, as on reading it); refused, the page says why beside the button; sent,
+ * the owners' mail leaves at once and the page says it waits for the teacher.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== SEND_FOR_MARKING_INTENT)
+    return data({ refusal: "Choose Send for marking." }, { status: 400 });
+  const { db, baseUrl, wakeMailWorker } = context.get(appContext);
+  const sent = await sendForMarking(db, {
+    writer: writerFor(context, user),
+    submissionId: params.submissionId,
+    siteUrl: baseUrl,
+  });
+  if (!sent.ok) {
+    if (sent.reason === "rate-limited") {
+      const limited = writeLimited(request, context, user.id, sent);
+      return data({ refusal: limited.data.flash.message }, limited.init ?? undefined);
+    }
+    if (sent.reason === "not-found") throw notYours(request, context, user.id, "not-found");
+    return data({ refusal: sent.message }, { status: 409 });
+  }
+  wakeMailWorker();
+  // Back to the answer's page as it was asked for (a script's request has `.data` in its path).
+  const otherPart = new URL(request.url).searchParams.get("test") ?? undefined;
+  return redirectWithToast(submissionPath(params.submissionId, otherPart), {
+    type: "success",
+    message: "Sent for marking: you will get an e-mail when the teacher returns it.",
+  });
+}
+
+export default function WritingSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { userId, submission, otherPart, marking } = loaderData;
   const { task, measures } = submission;
   const timeZone = useSiteTimeZone();
@@ -105,6 +244,9 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
             The teacher has withdrawn this task: it is no longer offered, and your answer stays
             here.
           </p>
+        )}
+        {loaderData.earlier && (
+          <RevisionOf earlier={loaderData.earlier} isAuthor={loaderData.isAuthor} />
         )}
       </header>
 
@@ -155,6 +297,30 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
         />
       )}
 
+      <SendForMarking
+        submissionId={submission.id}
+        marking={submission.marking}
+        isAuthor={loaderData.isAuthor}
+        allowance={loaderData.allowance}
+        courses={loaderData.courses}
+        refusal={actionData?.refusal ?? null}
+      />
+
+      {loaderData.earlier && (
+        <DraftChanges
+          changes={loaderData.earlier.changes}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
+      {loaderData.earlier?.comments && (
+        <EarlierComments
+          text={submission.text}
+          {...loaderData.earlier.comments}
+          names={commentCriterionNames(task.kind)}
+          earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
+        />
+      )}
+
       <section aria-labelledby="measures-heading" className="mt-8">
         <h2 id="measures-heading" className="text-2xl font-bold text-slate-900">
           Measures
@@ -193,6 +359,13 @@ export default function WritingSubmission({ loaderData }: Route.ComponentProps) 
         </h2>
         <LinkingWords linking={measures.linkingWords} />
       </section>
+
+      <Revisions
+        submissionId={submission.id}
+        taskId={task.id}
+        revisions={loaderData.revisions}
+        canRevise={loaderData.canRevise}
+      />
 
       {!task.withdrawn && (
         <p className="mt-10">

@@ -1,17 +1,25 @@
 import { data } from "react-router";
+import {
+  coursesWithWritingMarking,
+  writingMarkingAllowance,
+} from "../../core/writing/marking-allowance.server.ts";
 import { listPublishedWritingTasksByKind } from "../../core/writing/published-tasks.server.ts";
 import { listOwnWritingSubmissions } from "../../core/writing/submissions.server.ts";
 import {
   WRITING_TASK_KIND_DESCRIPTIONS,
   WRITING_TASK_KIND_NAMES,
 } from "../../core/writing/task-kinds.ts";
+import { writingProgress } from "../../core/writing/writing-progress.server.ts";
 import { Link } from "../components/links.tsx";
+import { AllowanceSummary, CoursesWithMarking } from "../components/writing/marking-allowance.tsx";
 import { MyAnswers } from "../components/writing/my-answers.tsx";
+import { WritingProgress } from "../components/writing/writing-progress.tsx";
 import { sitePages } from "../content/site-pages.ts";
 import { appContext } from "../context.server.ts";
 import { publicPageMeta } from "../lib/meta.ts";
 import { requestedPage } from "../lib/pagination.ts";
 import { getSessionUser } from "../lib/session.server.ts";
+import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { taskPath, WRITING_TEST_PATH } from "../lib/writing/task-paths.ts";
 import type { Route } from "./+types/writing";
 
@@ -28,29 +36,39 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * The published Writing tasks, by kind in the test's order, newest first within each; and, for a
  * signed-in student, their own answers, newest first, a page at a time (`?page=`, from 1; a page
- * past the end is 404, decision 0004). Personal then, the page is never kept by the response cache
- * (no signed-in person is answered from it).
+ * past the end is 404, decision 0004), with their marking allowance (the courses that include
+ * marking when none is left) and their progress (issue 39). Personal then, the page is never kept
+ * by the response cache (no signed-in person is answered from it).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const { user } = getSessionUser(context);
-  if (!user) return { kinds: await listPublishedWritingTasksByKind(db), answers: null };
+  if (!user)
+    return { kinds: await listPublishedWritingTasksByKind(db), answers: null, marking: null };
   const page = requestedPage(new URL(request.url));
   if (page === null) throw data(null, { status: 404 });
-  const [kinds, own] = await Promise.all([
+  const [kinds, own, allowance, progress] = await Promise.all([
     listPublishedWritingTasksByKind(db),
     listOwnWritingSubmissions(db, { userId: user.id, page: page - 1 }),
+    writingMarkingAllowance(db, user.id),
+    writingProgress(db, user.id),
   ]);
   const pageCount = Math.max(1, Math.ceil(own.count / own.pageSize));
   if (page > pageCount) throw data(null, { status: 404 });
   return {
     kinds,
     answers: { submissions: own.submissions, count: own.count, page, pageCount },
+    marking: {
+      allowance,
+      progress,
+      courses: allowance.left === 0 ? await coursesWithWritingMarking(db) : null,
+    },
   };
 }
 
 export default function Writing({ loaderData }: Route.ComponentProps) {
-  const { kinds, answers } = loaderData;
+  const { kinds, answers, marking } = loaderData;
+  const timeZone = useSiteTimeZone();
   return (
     <div className="container-page max-w-4xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Writing practice</h1>
@@ -65,7 +83,21 @@ export default function Writing({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      {answers && <MyAnswers {...answers} />}
+      {marking && <WritingProgress progress={marking.progress} timeZone={timeZone} />}
+
+      {answers && (
+        <MyAnswers
+          {...answers}
+          intro={
+            marking && (
+              <>
+                <AllowanceSummary allowance={marking.allowance} />
+                {marking.courses && <CoursesWithMarking courses={marking.courses} />}
+              </>
+            )
+          }
+        />
+      )}
 
       {kinds.map(({ kind, tasks, count }) => (
         <section key={kind} aria-labelledby={`${kind}-heading`} className="mt-10">

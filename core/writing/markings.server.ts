@@ -221,10 +221,7 @@ export interface WritingTestBand {
  */
 export async function writingTestBandOf(
   db: DB,
-  {
-    viewer,
-    submissionId,
-  }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
 ): Promise<WritingTestBand | null> {
   if (!isPlausibleId(submissionId)) return null;
   const answer = await db

@@ -58,7 +58,10 @@ export interface WritingSubmissionView {
   task: WritingSubmissionTask;
   /** The author's name, as their account has it (an owner reads whose answer it is). */
   authorName: string;
-  /** The author's account: the owner's marking page links their progress. */
+  /**
+   * The author's account: the owner's marking page links their progress, and the answer's page
+   * tells its author from an owner reading it.
+   */
   authorId: string;
   /** Plain text, as submitted (line breaks as `\n`): markup in it is text. */
   text: string;
@@ -459,4 +462,43 @@ export async function listOwnWritingSubmissions(
     count: Number(total?.count ?? 0),
     pageSize,
   };
+}
+
+/** A revised draft of an answer, as the earlier answer's page links it. */
+export interface WritingRevisionSummary {
+  id: string;
+  /** ISO 8601, UTC. */
+  submittedAt: string;
+  words: number;
+  status: WritingSubmissionStatus;
+}
+
+/**
+ * The revised drafts of one answer, oldest first, for whoever may read the answer: its author
+ * (their own revisions) and the owners. A revision is its author's own answer to the same task
+ * (submitWritingAnswer checks it), so the author's filter only repeats the answer's own reader rule.
+ */
+export async function revisionsOf(
+  db: DB,
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+): Promise<WritingRevisionSummary[]> {
+  if (!isPlausibleId(submissionId)) return [];
+  const rows = await db
+    .selectFrom("writing_submissions")
+    .select(["id", "submitted_at", "words"])
+    .where("revision_of", "=", submissionId)
+    .$if(!viewer.isOwner, (query) => query.where("author_id", "=", viewer.userId))
+    .orderBy("submitted_at")
+    .orderBy("id")
+    .execute();
+  const states = await markingStates(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    submittedAt: toDate(row.submitted_at).toISOString(),
+    words: Number(row.words),
+    status: submissionStatus(states.get(row.id) ?? { status: "not-sent" }),
+  }));
 }

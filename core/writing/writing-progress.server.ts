@@ -155,3 +155,12 @@ export async function markingTurnaround(
     ),
   };
 }
+
+/** A student as the owner's page about their Writing names them; undefined for no such account. */
+export async function writingStudent(
+  db: DB,
+  userId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  if (!isPlausibleId(userId)) return undefined;
+  return db.selectFrom("users").select(["id", "name"]).where("id", "=", userId).executeTakeFirst();
+}

@@ -1,51 +1,51 @@
+import type { ReactNode } from "react";
 import type { WritingSubmissionSummary } from "../../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../../core/writing/task-kinds.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
+import { statusName } from "../../lib/writing/answer-status.ts";
 import { dateAndTime, durationText } from "../../lib/writing/durations.ts";
 import { submissionPath } from "../../lib/writing/task-paths.ts";
 import { Link } from "../links.tsx";
 import { PageLinks } from "../page-links.tsx";
 
-/** An answer's status in words; a status this page does not know yet is shown as it is named. */
-const STATUS_NAMES: Record<string, string> = {
-  submitted: "Submitted",
-  "awaiting-marking": "Waiting for the teacher",
-  marking: "Being marked",
-  marked: "Marked",
-};
-
-export function statusName(summary: Pick<WritingSubmissionSummary, "status" | "timeRanOut">) {
-  const name =
-    STATUS_NAMES[summary.status] ??
-    summary.status.charAt(0).toUpperCase() + summary.status.slice(1).replaceAll("-", " ");
-  return summary.timeRanOut ? `${name} (time ran out)` : name;
-}
-
 /**
  * /writing for a signed-in student (issue 38, point 2): their answers, newest first, each with
- * its task, date, words, time taken and status, a page at a time.
+ * its task, date, words, time taken and status (sent for marking, marked: issue 39), a page at a
+ * time. The owner's page about a student lists theirs the same way (`heading`, `linkOf`,
+ * `pagePath`, `empty`), each linked to where the owner marks it.
  */
 export function MyAnswers({
   submissions,
   count,
   page,
   pageCount,
+  intro,
+  heading = "Your answers",
+  linkOf = (answer) => submissionPath(answer.id),
+  pagePath = "/writing",
+  empty = "None yet: choose a task below, and your answers will be listed here with their measures.",
 }: {
   submissions: WritingSubmissionSummary[];
   count: number;
   page: number;
   pageCount: number;
+  /** Under the heading: the student's marking allowance. */
+  intro?: ReactNode;
+  heading?: string;
+  linkOf?: (answer: WritingSubmissionSummary) => string;
+  /** The list's page, which `?page=` is added to. */
+  pagePath?: string;
+  empty?: string;
 }) {
   const timeZone = useSiteTimeZone();
   return (
     <section aria-labelledby="my-answers-heading" className="mt-10">
       <h2 id="my-answers-heading" className="text-2xl font-bold text-slate-900">
-        Your answers
+        {heading}
       </h2>
+      {intro && <div className="mt-2">{intro}</div>}
       {count === 0 ? (
-        <p className="mt-2 text-slate-700">
-          None yet: choose a task below, and your answers will be listed here with their measures.
-        </p>
+        <p className="mt-2 text-slate-700">{empty}</p>
       ) : (
         <>
           <p className="mt-1 text-slate-600">{`${count} ${count === 1 ? "answer" : "answers"}, newest first.`}</p>
@@ -56,9 +56,14 @@ export function MyAnswers({
                 className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
               >
                 <h3 className="font-semibold text-slate-900">
-                  <Link to={submissionPath(answer.id)} className="link wrap-anywhere" dir="auto">
+                  <Link to={linkOf(answer)} className="link wrap-anywhere" dir="auto">
                     {answer.taskTitle}
                   </Link>
+                  {answer.revisionOf && (
+                    <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-100">
+                      Revised draft
+                    </span>
+                  )}
                   {answer.withdrawn && (
                     <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
                       Withdrawn task
@@ -96,10 +101,10 @@ export function MyAnswers({
             ))}
           </ol>
           <PageLinks
-            label="Pages of your answers"
+            label={`Pages of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`}
             page={page}
             pageCount={pageCount}
-            hrefOf={(number) => (number === 1 ? "/writing" : `/writing?page=${number}`)}
+            hrefOf={(number) => (number === 1 ? pagePath : `${pagePath}?page=${number}`)}
           />
         </>
       )}

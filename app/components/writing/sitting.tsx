@@ -36,6 +36,12 @@ export interface SittingPart {
   label: string;
   task: ScreenTask;
   draft: ServerDraft | null;
+  /**
+   * What the box starts from instead of nothing: a revised draft's earlier answer ("Write a
+   * revised draft"). A draft of the task is still offered first, since it may be this revision
+   * begun before, and "Start again" comes back here rather than to an empty box.
+   */
+  startText?: string;
 }
 
 type Phase = "offer" | "writing" | "ended";
@@ -53,6 +59,13 @@ const textsOf = (parts: SittingPart[], pick: (part: SittingPart) => string) =>
   Object.fromEntries(parts.map((part) => [part.key, pick(part)])) as Record<string, string>;
 
 /**
+ * A draft worth offering: one with words, and other words than the box starts from (a revision's
+ * untouched earlier answer is no draft of it).
+ */
+const offered = (part: SittingPart, text: string | undefined) =>
+  text !== undefined && text.trim() !== "" && text !== part.startText;
+
+/**
  * The test screen (issue 38, point 3; decision 0060), for one task or the full test's two: the
  * task on the left and the answer box on the right on wide screens (stacked on a phone, the task
  * foldable); at the top the countdown (timed), the save status and Submit; the full test's parts
@@ -68,6 +81,7 @@ export function Sitting({
   totalSeconds,
   continueDraft,
   startedAt,
+  revisionOf,
   actionData,
 }: {
   userId: string;
@@ -81,6 +95,8 @@ export function Sitting({
   continueDraft: boolean;
   /** When the server served the page (ms), for the time taken without JavaScript. */
   startedAt: number;
+  /** A revised draft: the earlier answer it revises, sent with the submission. */
+  revisionOf?: string | null;
   actionData: AnswerActionData | undefined;
 }) {
   const location = useLocation();
@@ -89,7 +105,7 @@ export function Sitting({
   const discard = useFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const several = parts.length > 1;
-  const hasServerDraft = parts.some((part) => part.draft && part.draft.text.trim() !== "");
+  const hasServerDraft = parts.some((part) => offered(part, part.draft?.text));
   const refused = actionData !== undefined;
 
   const [enhanced, setEnhanced] = useState(false);
@@ -101,12 +117,12 @@ export function Sitting({
       refused
         ? (actionData.values[textField(part)] ?? "")
         : continueDraft
-          ? (part.draft?.text ?? "")
-          : "",
+          ? (part.draft?.text ?? part.startText ?? "")
+          : (part.startText ?? ""),
     ),
   );
   const [offer, setOffer] = useState<(DraftToContinue | null)[]>(() =>
-    parts.map((part) => draftToContinue(part.draft, null)),
+    parts.map((part) => offerable(part, draftToContinue(part.draft, null))),
   );
   const [start, setStart] = useState<Start>(() => ({
     secondsLeft: timed ? firstSecondsLeft(parts, totalSeconds, continueDraft) : null,
@@ -114,7 +130,10 @@ export function Sitting({
   }));
   const [savedTexts, setSavedTexts] = useState<Record<string, string | null>>(() =>
     Object.fromEntries(
-      parts.map((part) => [part.task.id, continueDraft ? (part.draft?.text ?? null) : null]),
+      parts.map((part) => [
+        part.task.id,
+        (continueDraft ? part.draft?.text : undefined) ?? part.startText ?? null,
+      ]),
     ),
   );
   const [active, setActive] = useState(0);
@@ -136,9 +155,19 @@ export function Sitting({
     () => parts.map((part) => ({ taskId: part.task.id, text: texts[part.key] ?? "" })),
     [parts, texts],
   );
+  const startTexts = useMemo(
+    () =>
+      Object.fromEntries(
+        parts.flatMap((part) =>
+          part.startText === undefined ? [] : [[part.task.id, part.startText]],
+        ),
+      ) as Record<string, string>,
+    [parts],
+  );
   const keeper = useDraftKeeper({
     userId,
     answers,
+    startTexts,
     secondsLeft: clock.secondsLeft,
     secondsSpent: clock.secondsSpent,
     running,
@@ -154,7 +183,9 @@ export function Sitting({
   /** Starts writing from the drafts chosen (or from nothing, the server's drafts discarded). */
   const begin = useCallback(
     (choices: (DraftToContinue | null)[], { discarded = false } = {}) => {
-      setTexts(textsOf(parts, (part) => choices[parts.indexOf(part)]?.text ?? ""));
+      setTexts(
+        textsOf(parts, (part) => choices[parts.indexOf(part)]?.text ?? part.startText ?? ""),
+      );
       const lefts = choices
         .map((choice) => choice?.secondsLeft)
         .filter((left): left is number => typeof left === "number" && left > 0);
@@ -162,9 +193,13 @@ export function Sitting({
         secondsLeft: timed ? Math.min(totalSeconds, ...lefts) : null,
         secondsSpent: Math.max(0, ...choices.map((choice) => choice?.secondsSpent ?? 0)),
       });
+      // A revision's earlier answer counts as saved: unchanged, it is not worth a draft.
       setSavedTexts(
         Object.fromEntries(
-          parts.map((part) => [part.task.id, discarded ? null : (part.draft?.text ?? null)]),
+          parts.map((part) => [
+            part.task.id,
+            (discarded ? undefined : part.draft?.text) ?? part.startText ?? null,
+          ]),
         ),
       );
       setPhase("writing");
@@ -178,7 +213,7 @@ export function Sitting({
     setEnhanced(true);
     if (refused) return;
     const choices = parts.map((part) =>
-      draftToContinue(part.draft, readLocalDraft(userId, part.task.id)),
+      offerable(part, draftToContinue(part.draft, readLocalDraft(userId, part.task.id))),
     );
     if (continueDraft) {
       begin(choices);
@@ -350,6 +385,7 @@ export function Sitting({
         >
           <input type="hidden" name="timed" value={timed ? "1" : "0"} />
           <input type="hidden" name="startedAt" value={String(startedAt)} />
+          {revisionOf && <input type="hidden" name="revisionOf" value={revisionOf} />}
           {!timed || enhanced ? null : (
             <noscript>
               <p className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-amber-900 ring-1 ring-amber-300">
@@ -426,6 +462,11 @@ export function Sitting({
       )}
     </div>
   );
+}
+
+/** The draft to offer for a part, unless it holds nothing but what the box starts from. */
+function offerable(part: SittingPart, choice: DraftToContinue | null): DraftToContinue | null {
+  return choice && offered(part, choice.text) ? choice : null;
 }
 
 /** The time the sitting starts with before any choice: a draft's when continuing without asking. */
@@ -571,7 +612,11 @@ function DraftOffer({
           </button>
         </Form>
       </div>
-      <p className="mt-3 text-sm text-slate-600">Start again deletes the draft.</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {parts.some((part) => part.startText !== undefined)
+          ? "Start again deletes the draft and starts from your earlier answer."
+          : "Start again deletes the draft."}
+      </p>
     </section>
   );
 }

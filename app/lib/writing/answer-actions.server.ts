@@ -82,11 +82,14 @@ export async function answerAction({
   context,
   user,
   parts,
+  revisions = false,
 }: {
   request: Request;
   context: ContextProvider;
   user: SignedInUser;
   parts: AnswerPart[];
+  /** A task's screen takes a revised draft's `revisionOf` (a hidden field); the full test does not. */
+  revisions?: boolean;
 }) {
   const form = await request.formData();
   const values = formValues(form);
@@ -171,6 +174,9 @@ export async function answerAction({
   const submitted: string[] = [];
   // A full test's two answers share a sitting: its Writing band weighs them together (decision 0062).
   const sittingId = written.length > 1 ? crypto.randomUUID() : null;
+  // "Write a revised draft": the earlier answer, which submitWritingAnswer checks is the
+  // writer's own and of the same task.
+  const revisionOf = (revisions && values.revisionOf) || null;
   for (const part of written) {
     const result = await submitWritingAnswer(db, {
       writer,
@@ -180,6 +186,7 @@ export async function answerAction({
       timed,
       timeRanOut,
       sittingId,
+      revisionOf,
     });
     if (!result.ok) {
       if (result.reason === "not-found") throw notYours(request, context, user.id, "not-found");
@@ -198,6 +205,9 @@ export async function answerAction({
           limited.init ?? undefined,
         );
       }
+      // The revised answer is not theirs (or another task's): the words stay, the message says why.
+      if (result.field === "revisionOf")
+        return answer(values, { flash: { type: "error", message: result.message } }, 400);
       return answer(values, { fieldErrors: { [textField(part)]: result.message } }, 400);
     }
     // The answer's draft went with it, in the same transaction (core/writing/submissions.server.ts).

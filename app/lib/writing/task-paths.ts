@@ -5,6 +5,9 @@ export const taskPath = (taskId: string) => `/writing/tasks/${taskId}`;
 /** The test screen (issue 38, point 3): `?timed=1` for a timed sitting. */
 export const writeTaskPath = (taskId: string, { timed }: { timed: boolean }) =>
   `/writing/tasks/${taskId}/write${timed ? "?timed=1" : ""}`;
+/** "Write a revised draft": the screen, starting from the earlier answer's text. */
+export const revisePath = (taskId: string, submissionId: string) =>
+  `/writing/tasks/${taskId}/write?revise=${encodeURIComponent(submissionId)}`;
 /** A submitted answer with its measures; `otherPart` links the other answer of a full test. */
 export const submissionPath = (submissionId: string, otherPart?: string) =>
   `/writing/submissions/${submissionId}${otherPart ? `?test=${encodeURIComponent(otherPart)}` : ""}`;

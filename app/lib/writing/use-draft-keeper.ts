@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readLocalDraft, updateLocalDraft, writeLocalDraft } from "./local-drafts.ts";
 
+const NO_START_TEXTS: Record<string, string> = {};
+
 /** How often the server gets the words typed since its last save (issue 38: every 10 seconds). */
 export const DRAFT_SAVE_INTERVAL_MS = 10_000;
 
@@ -85,6 +87,7 @@ export function useDraftKeeper({
   secondsSpent,
   running,
   savedTexts,
+  startTexts = NO_START_TEXTS,
   onConnectionChange,
 }: {
   userId: string;
@@ -96,6 +99,11 @@ export function useDraftKeeper({
   running: boolean;
   /** The words the server already holds for each task, when the sitting started. */
   savedTexts: Record<string, string | null>;
+  /**
+   * Words a task's box starts from that are no draft until changed (a revised draft's earlier
+   * answer, by task): kept neither here nor on the server while they stand as they are.
+   */
+  startTexts?: Record<string, string>;
   /** Told when the connection goes or comes back, to say so aloud. */
   onConnectionChange?: (online: boolean) => void;
 }) {
@@ -184,6 +192,7 @@ export function useDraftKeeper({
       const held = saved.current.get(answer.taskId);
       const previous = readLocalDraft(userId, answer.taskId);
       if (answer.text === "" && !held && !previous) continue;
+      if (!previous && answer.text === startTexts[answer.taskId]) continue;
       writeLocalDraft(userId, answer.taskId, {
         text: answer.text,
         secondsLeft,
@@ -193,7 +202,7 @@ export function useDraftKeeper({
         submitting: false,
       });
     }
-  }, [answers, secondsLeft, secondsSpent, running, userId]);
+  }, [answers, secondsLeft, secondsSpent, running, userId, startTexts]);
 
   // Every 10 seconds, when the words changed; and when the page is hidden, left, or back online.
   useEffect(() => {
