@@ -173,7 +173,13 @@ describe("BandChart", () => {
   it("renders the same markup every time, its ids from its own id", () => {
     expect(render(FOUR_ANSWERS)).toBe(render(FOUR_ANSWERS));
     const ids = [...render(FOUR_ANSWERS).matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
-    expect(ids).toEqual(["progress-bands-title", "progress-bands-desc"]);
+    expect(ids).toEqual(["progress-bands-title", "progress-bands-desc", "progress-bands-numbers"]);
+  });
+
+  it("lets the keyboard reach the numbers' table, which scrolls sideways on a phone", () => {
+    expect(render(FOUR_ANSWERS)).toContain(
+      '<section class="mt-2 overflow-x-auto" aria-labelledby="progress-bands-numbers" tabindex="0">',
+    );
   });
 
   it("says there is nothing yet rather than draw an empty chart", () => {

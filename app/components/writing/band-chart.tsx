@@ -211,16 +211,37 @@ export function dayRangeText(first: Date, last: Date, timeZone: string): string 
  * otherwise guess them from the lines); closed, it leaves the chart's summary to speak, and a
  * screen reader user opens it as anyone does. A native <details>, so it opens without script.
  */
-export function ShowTheNumbers({ caption, children }: { caption: string; children: ReactNode }) {
+export function ShowTheNumbers({
+  id,
+  caption,
+  children,
+}: {
+  /** The chart's id: the table's caption is `{id}-numbers`, which names its scrolling box. */
+  id: string;
+  caption: string;
+  children: ReactNode;
+}) {
+  const captionId = `${id}-numbers`;
   return (
     <details className="mt-2">
       <summary className="link cursor-pointer text-sm">Show the numbers</summary>
-      <div className="mt-2 overflow-x-auto">
+      {/*
+        Wider than a phone, the table scrolls sideways: the keyboard reaches its box to scroll it
+        (WCAG 2.1.1), a region named by the table's caption.
+      */}
+      <section
+        className="mt-2 overflow-x-auto"
+        aria-labelledby={captionId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the keyboard's focus (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <table className="w-full border-collapse text-left text-sm text-slate-800">
-          <caption className="sr-only">{caption}</caption>
+          <caption id={captionId} className="sr-only">
+            {caption}
+          </caption>
           {children}
         </table>
-      </div>
+      </section>
     </details>
   );
 }
@@ -385,7 +406,7 @@ export function BandChart({
           </li>
         ))}
       </ul>
-      <ShowTheNumbers caption={title}>
+      <ShowTheNumbers id={id} caption={title}>
         <thead>
           <tr>
             <th scope="col" className={TH}>

@@ -137,7 +137,7 @@ export function WeeklyChart({
           </text>
         ))}
       </svg>
-      <ShowTheNumbers caption={title}>
+      <ShowTheNumbers id={id} caption={title}>
         <thead>
           <tr>
             <th scope="col" className="border-b border-slate-300 px-2 py-1 font-semibold">
