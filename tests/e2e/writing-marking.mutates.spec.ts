@@ -344,7 +344,8 @@ test("with JavaScript: the teacher signs in with a code, marks an essay by selec
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Two people, three answers' pages and sixteen axe checks: about 2 minutes alone on two cores.
+  test.setTimeout(300_000);
   const studentName = `Student Lin ${crypto.randomUUID().slice(0, 4)}`;
   const student = await studentWithEssay(page, studentName);
 
