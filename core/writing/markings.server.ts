@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
+import { inlineLimit } from "../../db/inline-limit.ts";
 import { toDate, type WritingMarkingsTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
 import { countAccountWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
@@ -238,8 +239,15 @@ export async function markingStates(
   return states;
 }
 
-/** The answers waiting for marking, oldest first (`/admin/writing`, `GET /api/writing/queue`). */
-export async function listMarkingQueue(db: DB, now = new Date()): Promise<QueuedAnswer[]> {
+/**
+ * The answers waiting for marking, oldest first (`/admin/writing`, `GET /api/writing/queue`): all
+ * of them, or one page (`page` from 0) of `size` when the API asks for one.
+ */
+export async function listMarkingQueue(
+  db: DB,
+  now = new Date(),
+  { page = 0, size }: { page?: number; size?: number } = {},
+): Promise<QueuedAnswer[]> {
   const rows = await db
     .selectFrom("writing_markings")
     .innerJoin("writing_submissions", "writing_submissions.id", "writing_markings.submission_id")
@@ -264,6 +272,9 @@ export async function listMarkingQueue(db: DB, now = new Date()): Promise<Queued
     .where("writing_markings.returned_at", "is", null)
     .orderBy("writing_markings.requested_at")
     .orderBy("writing_markings.submission_id")
+    .$if(size !== undefined, (query) =>
+      query.limit(inlineLimit(size ?? 0)).offset(Math.max(0, page) * (size ?? 0)),
+    )
     .execute();
   return rows.map((row) => {
     const requestedAt = toDate(row.requested_at);
@@ -511,11 +522,19 @@ export async function removeMarkingComment(
   return { ok: true, submissionId: comment.submission_id };
 }
 
-const wholeBand = z.coerce
-  .number({ error: "Please give a whole band from 0 to 9." })
-  .int("Please give a whole band from 0 to 9.")
-  .min(0, "Please give a whole band from 0 to 9.")
-  .max(9, "Please give a whole band from 0 to 9.");
+const BAND_MESSAGE = "Please give a whole band from 0 to 9.";
+/**
+ * A number, or a form's text of one. Not `z.coerce`: it reads an empty field, null and false as
+ * band 0 and true as band 1, so a band left unset would be saved as the lowest.
+ */
+const wholeBand = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+  z
+    .number({ error: BAND_MESSAGE })
+    .int(BAND_MESSAGE)
+    .min(0, BAND_MESSAGE)
+    .max(9, BAND_MESSAGE),
+);
 const bandNote = z
   .string()
   .trim()
