@@ -49,6 +49,15 @@ describe("markedPieces", () => {
     ]);
   });
 
+  it("cuts a teacher's overlapping comment passages, plain offsets, the same way", () => {
+    const text = "the roads is too narrow";
+    const comments = [
+      { start: 4, end: 12 },
+      { start: 0, end: 23 },
+    ];
+    expect(markedPieces(text, comments).map((piece) => piece.flags)).toEqual([[1], [1, 0], [1]]);
+  });
+
   it("leaves out a flag that does not fit the text (empty, reversed or past its end)", () => {
     const text = "short";
     const flags = [flag("spelling", 3, 3), flag("spelling", 4, 2), flag("spelling", 2, 99)];

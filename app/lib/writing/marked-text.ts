@@ -1,6 +1,12 @@
 import type { WritingFlag } from "../../../core/writing/measures.ts";
 
 /**
+ * What is marked: only its offsets are read, so a flag and a teacher's comment passage
+ * (`Passage` of core/writing/anchoring.ts), which overlap as freely, are cut the same way.
+ */
+type Span = Pick<WritingFlag, "start" | "end">;
+
+/**
  * An answer cut where any flag starts or ends, so that flags which nest or overlap
  * (decision 0058: "also also" is one repeated-word flag around two linking ones) can each be
  * marked with `<mark>`s of their own: a piece lies wholly inside or wholly outside every flag.
@@ -16,7 +22,7 @@ export interface MarkedPiece {
 }
 
 /** The flags that fit the text (inside it, not empty), as the pieces are built from them. */
-export function usableFlags(text: string, flags: readonly WritingFlag[]): boolean[] {
+export function usableFlags(text: string, flags: readonly Span[]): boolean[] {
   return flags.map(
     (flag) =>
       Number.isInteger(flag.start) &&
@@ -28,7 +34,7 @@ export function usableFlags(text: string, flags: readonly WritingFlag[]): boolea
 }
 
 /** The text's pieces in order, covering all of it (an empty text has none). */
-export function markedPieces(text: string, flags: readonly WritingFlag[]): MarkedPiece[] {
+export function markedPieces(text: string, flags: readonly Span[]): MarkedPiece[] {
   const usable = usableFlags(text, flags);
   const cuts = new Set<number>([0, text.length]);
   flags.forEach((flag, index) => {
