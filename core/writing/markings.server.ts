@@ -9,6 +9,7 @@ import { createMarkdown } from "../markdown.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import {
+  type AnnotationTarget,
   describePassage,
   findQuotedPassage,
   type PassageSelectors,
@@ -184,10 +185,7 @@ function toComment(row: {
  */
 export async function getWritingMarking(
   db: DB,
-  {
-    viewer,
-    submissionId,
-  }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
 ): Promise<WritingMarking | undefined> {
   if (!isPlausibleId(submissionId)) return undefined;
   const row = await db
@@ -311,7 +309,11 @@ export async function countWaitingForMarking(db: DB): Promise<number> {
 type Refused<R extends string> = { ok: false; reason: R; message: string; field?: string };
 type MarkingRefusal = Refused<"not-found" | "returned" | "invalid" | "not-ready"> | WriteLimited;
 
-const NOT_FOUND = { ok: false, reason: "not-found", message: "No such answer waiting for marking." } as const;
+const NOT_FOUND = {
+  ok: false,
+  reason: "not-found",
+  message: "No such answer waiting for marking.",
+} as const;
 const COMMENTS_FROZEN_MESSAGE =
   "This marking is returned: its comments can no longer be changed. Correct the bands, notes or summary instead.";
 
@@ -358,7 +360,9 @@ export const commentChangeSchema = z
   })
   .refine(
     (change) =>
-      change.criterion !== undefined || change.text !== undefined || change.correction !== undefined,
+      change.criterion !== undefined ||
+      change.text !== undefined ||
+      change.correction !== undefined,
     { message: "Please change the criterion, the text or the correction." },
   );
 
@@ -366,15 +370,16 @@ export const commentChangeSchema = z
 export type CommentPlace =
   | { quote: string }
   | { passage: { start: number; end: number } }
-  | { target: unknown };
+  | { target: AnnotationTarget };
 
-export type CommentResult =
-  | { ok: true; comment: MarkingComment }
-  | MarkingRefusal;
+export type CommentResult = { ok: true; comment: MarkingComment } | MarkingRefusal;
 
 function fieldErrorOf(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? ""), message: issue?.message ?? "Please check the comment." };
+  return {
+    field: String(issue?.path[0] ?? ""),
+    message: issue?.message ?? "Please check the comment.",
+  };
 }
 
 /**
@@ -406,7 +411,10 @@ export async function addMarkingComment(
   const parsed = newCommentSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, reason: "invalid", ...fieldErrorOf(parsed.error) };
   const placed = placeOnText(answer.text, place);
-  if (!placed.ok) return { ok: false, reason: "invalid", field: "quote", message: placed.message };
+  if (!placed.ok) {
+    const field = "target" in place ? "target" : "quote";
+    return { ok: false, reason: "invalid", field, message: placed.message };
+  }
   const count = await db
     .selectFrom("writing_comments")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
@@ -458,7 +466,11 @@ async function ownersComment(db: DB, commentId: string) {
   if (!isPlausibleId(commentId)) return undefined;
   return db
     .selectFrom("writing_comments")
-    .innerJoin("writing_markings", "writing_markings.submission_id", "writing_comments.submission_id")
+    .innerJoin(
+      "writing_markings",
+      "writing_markings.submission_id",
+      "writing_comments.submission_id",
+    )
     .selectAll("writing_comments")
     .select("writing_markings.returned_at")
     .where("writing_comments.id", "=", commentId)
@@ -529,11 +541,7 @@ const BAND_MESSAGE = "Please give a whole band from 0 to 9.";
  */
 const wholeBand = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-  z
-    .number({ error: BAND_MESSAGE })
-    .int(BAND_MESSAGE)
-    .min(0, BAND_MESSAGE)
-    .max(9, BAND_MESSAGE),
+  z.number({ error: BAND_MESSAGE }).int(BAND_MESSAGE).min(0, BAND_MESSAGE).max(9, BAND_MESSAGE),
 );
 const bandNote = z
   .string()
@@ -661,7 +669,11 @@ export async function returnMarking(
   const returned = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("writing_markings")
-      .set({ returned_at: now.toISOString(), marked_by: writer.userId, updated_at: now.toISOString() })
+      .set({
+        returned_at: now.toISOString(),
+        marked_by: writer.userId,
+        updated_at: now.toISOString(),
+      })
       .where("submission_id", "=", submissionId)
       .where("returned_at", "is", null)
       .executeTakeFirst();
@@ -707,7 +719,11 @@ async function queueMarkedEvent(
     async () => {
       const row = await db
         .selectFrom("writing_markings")
-        .innerJoin("writing_submissions", "writing_submissions.id", "writing_markings.submission_id")
+        .innerJoin(
+          "writing_submissions",
+          "writing_submissions.id",
+          "writing_markings.submission_id",
+        )
         .selectAll("writing_markings")
         .select("writing_submissions.task_id")
         .where("writing_markings.submission_id", "=", submissionId)
@@ -768,7 +784,11 @@ export async function markingsOfStudent(
     db
       .selectFrom("writing_comments")
       .innerJoin("writing_submissions", "writing_submissions.id", "writing_comments.submission_id")
-      .innerJoin("writing_markings", "writing_markings.submission_id", "writing_comments.submission_id")
+      .innerJoin(
+        "writing_markings",
+        "writing_markings.submission_id",
+        "writing_comments.submission_id",
+      )
       .selectAll("writing_comments")
       .where("writing_submissions.author_id", "=", studentId)
       .where("writing_markings.returned_at", "is not", null)

@@ -575,7 +575,8 @@ export const writingMarkingSchema = named(
     comments: z.array(writingCommentSchema),
     returnedAt: isoTime,
     correctedAt: isoTime.nullable().meta({
-      description: "When the teacher last corrected the bands, notes or summary after returning it.",
+      description:
+        "When the teacher last corrected the bands, notes or summary after returning it.",
     }),
   }),
 );
@@ -664,7 +665,9 @@ export const writingProgressSchema = named(
           comments: z.number().int(),
         }),
       )
-      .meta({ description: "Every returned marking of the caller's answers, oldest return first." }),
+      .meta({
+        description: "Every returned marking of the caller's answers, oldest return first.",
+      }),
     lowestCriterion: z
       .object({
         criterion: z.enum(WRITING_CRITERIA),
@@ -678,19 +681,27 @@ export const writingProgressSchema = named(
       }),
     commentCounts: z
       .array(
-        z.object({ criterion: z.enum(COMMENT_CRITERIA), name: z.string(), count: z.number().int() }),
+        z.object({
+          criterion: z.enum(COMMENT_CRITERIA),
+          name: z.string(),
+          count: z.number().int(),
+        }),
       )
-      .meta({ description: "The teacher's comments by criterion, most first; none left out as 0." }),
+      .meta({
+        description: "The teacher's comments by criterion, most first; none left out as 0.",
+      }),
     mostComments: z.string().nullable().meta({
       description: 'In words: "Most comments: Grammatical Range and Accuracy, 14".',
     }),
   }),
 );
 
-export const writingSubmissionStatusSchema = z.enum(["submitted", "waiting-for-marking", "marked"]).meta({
-  description:
-    "`submitted`: not sent for marking; `waiting-for-marking`: sent, the teacher has not returned it; `marked`: returned (`marking` carries it).",
-});
+export const writingSubmissionStatusSchema = z
+  .enum(["submitted", "waiting-for-marking", "marked"])
+  .meta({
+    description:
+      "`submitted`: not sent for marking; `waiting-for-marking`: sent, the teacher has not returned it; `marked`: returned (`marking` carries it).",
+  });
 
 export const writingSubmissionSchema = named(
   "WritingSubmission",
@@ -716,7 +727,9 @@ export const writingSubmissionSchema = named(
     revisionOf: z
       .string()
       .nullable()
-      .meta({ description: "The earlier answer this revised draft revises; null for a first attempt." }),
+      .meta({
+        description: "The earlier answer this revised draft revises; null for a first attempt.",
+      }),
     sentForMarkingAt: isoTime.nullable(),
     marking: writingMarkingSchema
       .nullable()

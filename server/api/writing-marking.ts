@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import type { WriteLimited } from "../../core/limits/rate-limit.server.ts";
 import { MAX_PASSAGE_LENGTH } from "../../core/writing/anchoring.ts";
 import { COMMENT_CRITERIA, WRITING_CRITERIA } from "../../core/writing/bands.ts";
 import {
@@ -28,7 +29,6 @@ import {
 } from "../../core/writing/markings.server.ts";
 import { writingSubmissionRefusalReason } from "../../core/writing/submissions.server.ts";
 import { writingProgress } from "../../core/writing/writing-progress.server.ts";
-import type { WriteLimited } from "../../core/limits/rate-limit.server.ts";
 import { privateJson } from "../http-caching.ts";
 import { isJsonObject, problems, readJson } from "./bodies.ts";
 import {
@@ -40,7 +40,7 @@ import {
   tooManyWrites,
   writerOf,
 } from "./identity.ts";
-import { idParameter, type Operation, refusal } from "./operations.ts";
+import { idParameter, type Operation, refusal, TOO_MANY_WRITES } from "./operations.ts";
 import { pageHeaders } from "./paging.ts";
 import {
   deletedSchema,
@@ -218,7 +218,7 @@ const RETURNED =
   "This marking is returned: its comments can no longer be changed. Correct the bands, notes or summary instead.";
 const TOO_MANY_MARKING_WRITES = {
   ...refusal(
-    "Over the limit of 600 marking changes an hour per account, or the address's 30 writes in 10 minutes: nothing was written.",
+    "Over the limit of 600 marking changes an hour per account (the address's limit does not apply): nothing was written.",
     "You have made 600 marking changes in the last hour, as many as one account may. Please try again in about 20 minutes.",
   ),
   headers: ["Retry-After"],
@@ -252,7 +252,7 @@ export const writingMarkingOperations = {
       ),
       404: refusal("No answer of the caller's has this id (someone else's, or none).", NO_ANSWER),
       409: refusal("The answer is already sent for marking.", ALREADY_SENT_MESSAGE),
-      429: TOO_MANY_MARKING_WRITES,
+      429: TOO_MANY_WRITES,
     },
   },
   progress: {
@@ -589,7 +589,12 @@ export function writingMarkingApi(options: ApiOptions) {
       listMarkingQueue(db, new Date(), { page: page - 1, size }),
       countWaitingForMarking(db),
     ]);
-    const headers = pageHeaders({ address: `${baseUrl}/api/writing/queue`, page, size, total: count });
+    const headers = pageHeaders({
+      address: `${baseUrl}/api/writing/queue`,
+      page,
+      size,
+      total: count,
+    });
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
     return privateJson(c, { answers: answers.map(queuedJson), count, pageSize: size });
   });
@@ -670,4 +675,3 @@ export function writingMarkingApi(options: ApiOptions) {
 
   return api;
 }
-
