@@ -1,6 +1,7 @@
 /**
  * What a buyer weighs beside a course's name and price: the IELTS module it prepares for, the
- * band range it suits, how long it lasts, how it is taught, and what you will learn. All optional.
+ * band range it suits, how long it lasts, how it is taught, what you will learn, and how many
+ * Writing answers the teacher marks. All optional.
  * Dependency-free, so the forms, the cards and the details page read the same names and bounds the
  * server checks.
  */
@@ -33,6 +34,12 @@ export const MAX_LENGTH_WEEKS = 52;
 export const MAX_LEARNING_POINTS = 8;
 export const MAX_LEARNING_POINT_LENGTH = 160;
 
+/**
+ * The most Writing answers a course may include marking for (issue 39), and an owner may add for
+ * one student at once (core/writing/marking-allowance.server.ts).
+ */
+export const MAX_WRITING_ANSWERS_MARKED = 100;
+
 export interface CourseDetails {
   module: CourseModule | null;
   /** The band range the course suits, such as 5.5–6.5. */
@@ -41,6 +48,12 @@ export interface CourseDetails {
   format: CourseFormat | null;
   /** Up to MAX_LEARNING_POINTS short sentences; empty when none. */
   learningPoints: string[];
+  /**
+   * How many of each enrolled student's Writing answers the teacher marks (0 to
+   * MAX_WRITING_ANSWERS_MARKED; 0: none). Only an owner sets it: a course a student adds gives
+   * no marking.
+   */
+  writingAnswersMarked: number;
 }
 
 export const NO_COURSE_DETAILS: CourseDetails = {
@@ -49,7 +62,13 @@ export const NO_COURSE_DETAILS: CourseDetails = {
   length: null,
   format: null,
   learningPoints: [],
+  writingAnswersMarked: 0,
 };
+
+/** "4 Writing answers marked by the teacher", "1 Writing answer…", for the course's page. */
+export function formatWritingAnswersMarked(count: number): string {
+  return `${count} Writing ${count === 1 ? "answer" : "answers"} marked by the teacher`;
+}
 
 /** "Band 5.5–6.5", or "Band 7.0" when both ends are the same. */
 export function formatLevel(level: NonNullable<CourseDetails["level"]>): string {

@@ -1,6 +1,7 @@
 import { SqliteAdapter, sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { listOwners } from "../accounts/owners.server.ts";
+import { MAX_WRITING_ANSWERS_MARKED } from "../catalogue/course-details.ts";
 import { isPlausibleId } from "../ids.ts";
 import { countWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
@@ -13,8 +14,7 @@ import { SITE_NAME } from "../site/site.ts";
  * Every answer sent counts, a revision too, and stays counted: sending is not undone.
  */
 
-/** The most answers a course may include marking for, and an owner may add at once. */
-export const MAX_WRITING_ANSWERS_MARKED = 100;
+export { MAX_WRITING_ANSWERS_MARKED };
 
 export interface MarkingAllowance {
   /** Answers the student may have marked in all: their approved courses' and the owner's additions. */
@@ -109,11 +109,7 @@ export type SendForMarkingResult =
  */
 export async function sendForMarking(
   db: DB,
-  {
-    writer,
-    submissionId,
-    siteUrl,
-  }: { writer: Writer; submissionId: string; siteUrl: string },
+  { writer, submissionId, siteUrl }: { writer: Writer; submissionId: string; siteUrl: string },
   now = new Date(),
 ): Promise<SendForMarkingResult> {
   const notFound = { ok: false, reason: "not-found", message: "No such answer." } as const;

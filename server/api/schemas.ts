@@ -4,6 +4,7 @@ import {
   COURSE_FORMAT_IDS,
   COURSE_MODULE_IDS,
   LENGTH_UNIT_IDS,
+  MAX_WRITING_ANSWERS_MARKED,
 } from "../../core/catalogue/course-details.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
@@ -111,6 +112,10 @@ const courseDetails = {
   learningPoints: z
     .array(z.string())
     .meta({ description: "What you will learn; empty when none." }),
+  writingAnswersMarked: z.number().int().min(0).max(MAX_WRITING_ANSWERS_MARKED).meta({
+    description:
+      "How many of each enrolled student's Writing answers the teacher marks (0: none), set by the site's owners only.",
+  }),
 };
 
 const SERVICE_EXAMPLE = {
@@ -128,6 +133,7 @@ const SERVICE_EXAMPLE = {
   length: { value: 4, unit: "weeks" },
   format: "video",
   learningPoints: ["Plan an essay in five minutes", "Answer every part of the question"],
+  writingAnswersMarked: 4,
 };
 
 export const serviceSchema = named(
@@ -724,12 +730,9 @@ export const writingSubmissionSchema = named(
     submittedAt: isoTime,
     measures: writingMeasuresSchema,
     status: writingSubmissionStatusSchema,
-    revisionOf: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The earlier answer this revised draft revises; null for a first attempt.",
-      }),
+    revisionOf: z.string().nullable().meta({
+      description: "The earlier answer this revised draft revises; null for a first attempt.",
+    }),
     sentForMarkingAt: isoTime.nullable(),
     marking: writingMarkingSchema
       .nullable()
@@ -803,6 +806,7 @@ const courseDetailsInExport = z.object({
   length: courseDetails.length,
   format: courseDetails.format,
   learningPoints: courseDetails.learningPoints,
+  writingAnswersMarked: courseDetails.writingAnswersMarked,
 });
 
 export const accountExportSchema = named(
