@@ -462,6 +462,27 @@ function placeOnText(
   return resolveTarget(text, place.target);
 }
 
+/**
+ * Whether an owner may mark this answer (one sent for marking) or change this comment at all:
+ * asked before the request's body is read, so a call about an answer or comment that does not
+ * exist is a 404 whatever was sent. The use cases ask again.
+ */
+export async function mayMark(
+  db: DB,
+  {
+    actor,
+    submissionId,
+    commentId,
+  }: { actor: { isOwner: boolean } } & (
+    | { submissionId: string; commentId?: never }
+    | { commentId: string; submissionId?: never }
+  ),
+): Promise<boolean> {
+  if (!actor.isOwner) return false;
+  if (commentId !== undefined) return (await ownersComment(db, commentId)) !== undefined;
+  return (await markedAnswer(db, submissionId)) !== undefined;
+}
+
 async function ownersComment(db: DB, commentId: string) {
   if (!isPlausibleId(commentId)) return undefined;
   return db

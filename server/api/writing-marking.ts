@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { WriteLimited } from "../../core/limits/rate-limit.server.ts";
 import { MAX_PASSAGE_LENGTH } from "../../core/writing/anchoring.ts";
@@ -20,6 +20,7 @@ import {
   MAX_CORRECTION_LENGTH,
   MAX_SUMMARY_LENGTH,
   type MarkingComment,
+  mayMark,
   NOT_READY_MESSAGE,
   type QueuedAnswer,
   removeMarkingComment,
@@ -599,7 +600,24 @@ export function writingMarkingApi(options: ApiOptions) {
     return privateJson(c, { answers: answers.map(queuedJson), count, pageSize: size });
   });
 
-  api.post("/writing/submissions/:id/comments", apiUser, owner, async (c) => {
+  // The answer or comment is found before the body is read: a call about an unknown one is a
+  // 404 whatever was sent.
+  const markedAnswerFirst: MiddlewareHandler<ApiUserEnv> = async (c, next) => {
+    const found = await mayMark(db, {
+      actor: c.get("apiUser"),
+      submissionId: c.req.param("id") ?? "",
+    });
+    return found ? next() : c.json({ message: NO_MARKING }, 404);
+  };
+  const commentFirst: MiddlewareHandler<ApiUserEnv> = async (c, next) => {
+    const found = await mayMark(db, {
+      actor: c.get("apiUser"),
+      commentId: c.req.param("id") ?? "",
+    });
+    return found ? next() : c.json({ message: NO_COMMENT }, 404);
+  };
+
+  api.post("/writing/submissions/:id/comments", apiUser, owner, markedAnswerFirst, async (c) => {
     const read = await readBody(c, writingCommentPostSchema);
     if (!read.ok) return read.response;
     const { criterion, text, correction, target, quote } = read.data;
@@ -627,7 +645,7 @@ export function writingMarkingApi(options: ApiOptions) {
     return privateJson(c, { comment: commentJson(added.comment) }, 201);
   });
 
-  api.patch("/writing/comments/:id", apiUser, owner, async (c) => {
+  api.patch("/writing/comments/:id", apiUser, owner, commentFirst, async (c) => {
     const read = await readBody(c, writingCommentPatchSchema);
     if (!read.ok) return read.response;
     const changed = await changeMarkingComment(db, {
@@ -648,7 +666,7 @@ export function writingMarkingApi(options: ApiOptions) {
     return privateJson(c, { deletedCount: 1 });
   });
 
-  api.put("/writing/submissions/:id/marks", apiUser, owner, async (c) => {
+  api.put("/writing/submissions/:id/marks", apiUser, owner, markedAnswerFirst, async (c) => {
     const read = await readBody(c, writingMarksPutSchema);
     if (!read.ok) return read.response;
     const saved = await saveMarks(db, {
