@@ -103,6 +103,7 @@ describe("formatDetailsInShort (the course card's line)", () => {
       length: null,
       format: null,
       learningPoints: [],
+      writingAnswersMarked: 0,
     });
   });
 });
