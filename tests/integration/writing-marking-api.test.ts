@@ -555,6 +555,18 @@ describe.each(engines)("the teacher's marking through the API on %s", (engine) =
       ).status,
     ).toBe(404);
 
+    // The longest summary and notes reach their checks whatever their characters, past the
+    // API's usual 32 KB (server/request-bodies.ts).
+    const long = {
+      bands: good,
+      notes: { task: "水".repeat(1000), lexicalResource: "水".repeat(1000) },
+      summary: "水".repeat(10_000),
+    };
+    expect(Buffer.byteLength(JSON.stringify(long))).toBeGreaterThan(32 * 1024);
+    expect((await api("PUT", path, owner, long)).status).toBe(200);
+    const tooLong = await api("PUT", path, owner, { ...long, summary: "水".repeat(10_001) });
+    expect(tooLong.status).toBe(400);
+    expect(await messageOf(tooLong)).toMatch(/summary under 10000 characters/);
     const saved = await json<{ marking: MarkingJson & { requestedAt: string } }>(
       await api("PUT", path, owner, {
         bands: good,
