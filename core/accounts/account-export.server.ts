@@ -4,8 +4,8 @@ import { detailsOf } from "../catalogue/course-details.server.ts";
 import { centsToPrice } from "../format.ts";
 import { uploadedImagePath } from "../images/uploaded-images.ts";
 import { SITE_NAME } from "../site/site.ts";
-import { describeDevice } from "./sessions.server.ts";
 import { markingsOfStudent } from "../writing/markings.server.ts";
+import { describeDevice } from "./sessions.server.ts";
 
 /*
  * "Download my data" (decision 0033): everything the site stores about one account, as one JSON

@@ -13,12 +13,12 @@ import {
   SECONDS_TAKEN_MESSAGE,
   submittedAnswerProblem,
 } from "./answer-input.ts";
+import { type MarkingState, markingStates } from "./markings.server.ts";
 import {
   measureAnswer,
   prepareWritingMeasures,
   writingMeasuresReady,
 } from "./measure-answer.server.ts";
-import { type MarkingState, markingStates } from "./markings.server.ts";
 import type { WritingMeasures } from "./measures.ts";
 import { WRITING_TASK_KIND_NAMES, type WritingTaskKind } from "./task-kinds.ts";
 import { renderTaskPrompt } from "./task-prompt.server.ts";

@@ -1,11 +1,7 @@
 import type { DB } from "../../db/index.ts";
 import { toDate } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
-import {
-  type CommentCriterion,
-  taskBand,
-  type WritingCriterion,
-} from "./bands.ts";
+import { type CommentCriterion, taskBand, type WritingCriterion } from "./bands.ts";
 import {
   commentCountsByCriterion,
   lowestCriterion,
@@ -66,11 +62,7 @@ export async function writingProgress(db: DB, studentId: string): Promise<Writin
   if (rows.length > 0) {
     const comments = await db
       .selectFrom("writing_comments")
-      .innerJoin(
-        "writing_submissions",
-        "writing_submissions.id",
-        "writing_comments.submission_id",
-      )
+      .innerJoin("writing_submissions", "writing_submissions.id", "writing_comments.submission_id")
       .innerJoin(
         "writing_markings",
         "writing_markings.submission_id",
