@@ -128,6 +128,9 @@ export async function sendForMarking(
     .executeTakeFirst();
   if (!answer) return notFound;
   if (answer.sent) return { ok: false, reason: "already-sent", message: ALREADY_SENT_MESSAGE };
+  // Checked again inside the transaction; here so that a refusal costs no write from the limit.
+  if ((await writingMarkingAllowance(db, writer.userId)).left <= 0)
+    return { ok: false, reason: "no-allowance", message: NO_ALLOWANCE_MESSAGE };
   const limited = await countWrite(db, writer);
   if (limited) return limited;
 

@@ -22,6 +22,9 @@
  *  5. The Writing measures of a 1,000-word answer once the dictionaries are loaded (median, under
  *     50 ms), and the dictionaries' load time; measured first, in this process, while the machine
  *     is quiet (`npm run bench -- --writing-measures-only` measures this alone).
+ *  6. The CPU the server spends on the teacher's marking page of a 400-word answer with 40
+ *     comments (under 5 ms), and on the student's returned marking and revised draft of it
+ *     (`npm run bench -- --marking-pages-only` measures these alone; marking-pages.ts).
  * Servers run as `npm start` runs them (its Node options), as child processes on 127.0.0.1; the
  * load comes from this process (same machine), through a client that reads answers without
  * decoding them (http-load.ts says why).
@@ -40,6 +43,7 @@ import { seedCatalogueIfEmpty } from "../../db/seed/index.ts";
 import { median } from "../median.ts";
 import { waitForSite } from "../wait-for-site.ts";
 import { httpLoad } from "./http-load.ts";
+import { timeMarkingPages } from "./marking-pages.ts";
 import { cpuSecondsOfTree } from "./process-cpu.ts";
 import { nodeOptionsOfStart, siteEnvironment } from "./start-options.ts";
 import { timeWritingMeasures } from "./writing-measures.ts";
@@ -147,6 +151,21 @@ const REVIEW_VIEWS = [
   "?module=academic",
   "?page=3",
 ];
+
+/** The teacher's marking page under 5 ms of CPU (issue 39); the student's two pages beside it. */
+async function markingPagesBudget(site: ChildProcess, origin: string, databaseUrl: string) {
+  console.log("Marking pages: 40 comments on a 400-word answer…");
+  for (const [index, figures] of (await timeMarkingPages(site, origin, databaseUrl)).entries()) {
+    const cpu =
+      figures.cpuMs === undefined
+        ? "CPU not measurable here"
+        : `CPU ${figures.cpuMs.toFixed(2)} ms per page`;
+    const measured = `${cpu} (median ${figures.medianMs.toFixed(2)} ms)`;
+    // The first is the teacher's page, the one with a budget; the student's are printed beside it.
+    if (index === 0) report(figures.page, measured, "CPU < 5 ms", (figures.cpuMs ?? 99) < 5);
+    else rows.push([figures.page, measured, "", ""]);
+  }
+}
 
 /** `--request-log-only`: the request log's rows alone, without the rest of the bench. */
 class StopEarly extends Error {}
@@ -662,6 +681,10 @@ try {
   const seeded = await prepareDatabase("seeded.db");
   const seededSite = await startSite(seeded, 3901);
   const origin = "http://127.0.0.1:3901";
+  if (process.argv.includes("--marking-pages-only")) {
+    await markingPagesBudget(seededSite, origin, seeded);
+    throw new StopEarly();
+  }
   await requestLogAndMetricsCost(seeded, origin);
   if (process.argv.includes("--request-log-only")) throw new StopEarly();
   const seededFigures = await loadBudgets(seededSite, origin, "seeded", bare);
@@ -692,6 +715,7 @@ try {
       (small[name] ?? 99) < budget,
     );
   }
+  await markingPagesBudget(seededSite, origin, seeded);
   await stop(seededSite);
 
   // As deployed with one process per core: what several processes do for the signed-in pages.

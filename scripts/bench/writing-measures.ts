@@ -15,17 +15,17 @@ const WARM_UP_RUNS = 5;
 const TIMED_RUNS = 31;
 
 /**
- * A realistic answer of exactly ANSWER_WORDS words: the sample answers of the tests one after
+ * A realistic answer of exactly `words` words: the sample answers of the tests one after
  * another (their misspellings, doubled words, copied sentences and linking words included), cut
  * after the last word that fits.
  */
-export function thousandWordAnswer(): { text: string; prompt: string } {
+export function realisticAnswer(words: number): { text: string; prompt: string } {
   const samples = Object.values(SAMPLE_ANSWERS);
   let text = "";
-  while (wordSpans(text).length < ANSWER_WORDS) {
+  while (wordSpans(text).length < words) {
     text += `${samples.map((sample) => sample.text).join("\n\n")}\n\n`;
   }
-  const last = wordSpans(text)[ANSWER_WORDS - 1];
+  const last = wordSpans(text)[words - 1];
   return {
     text: text.slice(0, last?.end).trimEnd(),
     prompt: samples[1]?.prompt ?? "",
@@ -52,7 +52,7 @@ export async function timeWritingMeasures(): Promise<WritingMeasuresTimes> {
   const warmUpStart = performance.now();
   await prepareWritingMeasures();
   const warmUpMs = performance.now() - warmUpStart;
-  const { text, prompt } = thousandWordAnswer();
+  const { text, prompt } = realisticAnswer(ANSWER_WORDS);
   const answer = { text, prompt, minimumWords: 250 };
   const timed = () => {
     const start = performance.now();
