@@ -694,7 +694,8 @@ export const writingProgressSchema = named(
         }),
       )
       .meta({
-        description: "The teacher's comments by criterion, most first; none left out as 0.",
+        description:
+          "The teacher's comments by criterion, most first; a criterion without one is left out.",
       }),
     mostComments: z.string().nullable().meta({
       description: 'In words: "Most comments: Grammatical Range and Accuracy, 14".',
