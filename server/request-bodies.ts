@@ -27,7 +27,9 @@ export const MAX_WRITING_FORM_BODY_BYTES = 320 * 1024;
  */
 const WRITING_API_CALLS =
   /^\/api\/writing\/(submissions|drafts\/[^/]+|submissions\/[^/]+\/(comments|marks)|comments\/[^/]+)\/?$/;
-const WRITING_PAGES = /^\/writing\/(tasks\/[^/]+\/write|test)(\/|\.data)?$/;
+/** The teacher's marking page too: its marks form is that summary and notes, at 9 bytes each. */
+const WRITING_PAGES =
+  /^\/(writing\/(tasks\/[^/]+\/write|test)|admin\/writing\/submissions\/[^/]+)(\/|\.data)?$/;
 
 /**
  * The pages that take a picture (Add and Edit a course, /admin/site's About section, /account's
