@@ -24,6 +24,7 @@ import { reviewsApi } from "./api/reviews.ts";
 import { servicesApi } from "./api/services.ts";
 import { tokensApi } from "./api/tokens.ts";
 import { writingAnswersApi } from "./api/writing-answers.ts";
+import { writingMarkingApi } from "./api/writing-marking.ts";
 import { writingTasksApi } from "./api/writing-tasks.ts";
 import { endOverAgeSessions } from "./auth/absolute-lifetime.ts";
 import { routeGoogleToStandIn, toStandIn } from "./auth/google-stand-in.ts";
@@ -318,6 +319,7 @@ export function createApp({
   app.route("/api", postsApi(api));
   app.route("/api", writingTasksApi(api));
   app.route("/api", writingAnswersApi(api));
+  app.route("/api", writingMarkingApi(api));
   app.route("/api", tokensApi(api));
   // Made once, from the routes' own schemas (server/api/document.ts); /api/docs shows it.
   const document = apiDocument(config.baseUrl);

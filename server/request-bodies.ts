@@ -21,8 +21,15 @@ export const MAX_FORM_BODY_BYTES = 64 * 1024;
  */
 export const MAX_WRITING_API_BODY_BYTES = 96 * 1024;
 export const MAX_WRITING_FORM_BODY_BYTES = 320 * 1024;
-const WRITING_API_CALLS = /^\/api\/writing\/(submissions|drafts\/[^/]+)\/?$/;
-const WRITING_PAGES = /^\/writing\/(tasks\/[^/]+\/write|test)(\/|\.data)?$/;
+/**
+ * The teacher's marking calls take the same room: a 10,000-character summary with four notes,
+ * or a comment with its correction and a 2,000-character passage, may pass 32 KB as escapes.
+ */
+const WRITING_API_CALLS =
+  /^\/api\/writing\/(submissions|drafts\/[^/]+|submissions\/[^/]+\/(comments|marks)|comments\/[^/]+)\/?$/;
+/** The teacher's marking page too: its marks form is that summary and notes, at 9 bytes each. */
+const WRITING_PAGES =
+  /^\/(writing\/(tasks\/[^/]+\/write|test)|admin\/writing\/submissions\/[^/]+)(\/|\.data)?$/;
 
 /**
  * The pages that take a picture (Add and Edit a course, /admin/site's About section, /account's

@@ -6,6 +6,7 @@ import {
   MAX_LEARNING_POINT_LENGTH,
   MAX_LEARNING_POINTS,
   MAX_LENGTH_DAYS,
+  MAX_WRITING_ANSWERS_MARKED,
 } from "../../core/catalogue/course-details.ts";
 import { BANDS, formatBand } from "../../core/reviews/review-outcomes.ts";
 import { useFormState } from "./fields/form-state.tsx";
@@ -14,7 +15,14 @@ import { FieldGroup, SelectField, TextAreaField, TextField } from "./form-field.
 /** The flat form fields of a course's details (put together on the server by serviceFormValues). */
 export type CourseDetailsFormValues = Partial<
   Record<
-    "module" | "levelFrom" | "levelTo" | "lengthValue" | "lengthUnit" | "format" | "learningPoints",
+    | "module"
+    | "levelFrom"
+    | "levelTo"
+    | "lengthValue"
+    | "lengthUnit"
+    | "format"
+    | "learningPoints"
+    | "writingAnswersMarked",
     string
   >
 >;
@@ -30,11 +38,12 @@ const notGiven = (options: Record<string, string>): [string, string][] => [
 ];
 
 /**
- * What a buyer weighs, all optional: module, level as a band range, length, format, and what you
- * will learn, one point per line. A pair of fields (the range, the length) shares one error.
- * Values and errors come from the form's state.
+ * What a buyer weighs, all optional: module, level as a band range, length, format, what you
+ * will learn, one point per line, and (for the site's owners only, `marking`) how many Writing
+ * answers the teacher marks. A pair of fields (the range, the length) shares one error. Values
+ * and errors come from the form's state.
  */
-export function CourseDetailsFields() {
+export function CourseDetailsFields({ marking = false }: { marking?: boolean }) {
   const errors = useFormState().fieldErrors ?? {};
   return (
     <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-slate-200">
@@ -77,6 +86,18 @@ export function CourseDetailsFields() {
         rows={4}
         maxLength={MAX_LEARNING_POINTS * (MAX_LEARNING_POINT_LENGTH + 2)}
       />
+      {marking && (
+        <TextField
+          label="Writing answers marked"
+          name="writingAnswersMarked"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_WRITING_ANSWERS_MARKED}
+          step={1}
+          hint={`How many of each student's Writing answers you mark, once you approve their enrollment: 0 to ${MAX_WRITING_ANSWERS_MARKED}, empty or 0 for none. The course's page shows it.`}
+        />
+      )}
     </fieldset>
   );
 }
@@ -91,5 +112,6 @@ export function courseDetailsFormValues(details: CourseDetails): CourseDetailsFo
     lengthUnit: details.length?.unit ?? "weeks",
     format: details.format ?? "",
     learningPoints: details.learningPoints.join("\n"),
+    writingAnswersMarked: String(details.writingAnswersMarked),
   };
 }

@@ -4,6 +4,7 @@ import {
   type CourseDetails,
   formatLength,
   formatLevel,
+  formatWritingAnswersMarked,
 } from "../../core/catalogue/course-details.ts";
 
 /** A course's details on its page: the facts a buyer weighs, and what they will learn. */
@@ -13,6 +14,8 @@ export function CourseFacts({ details }: { details: CourseDetails }) {
   if (details.level) facts.push(["Level", formatLevel(details.level)]);
   if (details.length) facts.push(["Length", formatLength(details.length)]);
   if (details.format) facts.push(["Format", COURSE_FORMATS[details.format]]);
+  if (details.writingAnswersMarked > 0)
+    facts.push(["Writing marking", formatWritingAnswersMarked(details.writingAnswersMarked)]);
   if (facts.length === 0 && details.learningPoints.length === 0) return null;
   return (
     <>

@@ -20,6 +20,7 @@ export function ServiceForm({
   submitLabel,
   busyLabel,
   uploadedImage,
+  marking = false,
 }: {
   /** What a refused sending holds, or (Edit) the course's own values. */
   state: FormState | undefined;
@@ -28,6 +29,8 @@ export function ServiceForm({
   busyLabel: string;
   /** Edit: the course's uploaded picture, kept unless the form says otherwise. */
   uploadedImage?: string;
+  /** The site's owners set how many Writing answers the course includes marking for. */
+  marking?: boolean;
 }) {
   return (
     <FieldForm state={state} method="post" encType="multipart/form-data" className="form-card mt-6">
@@ -61,7 +64,7 @@ export function ServiceForm({
         required
         maxLength={MAX_SERVICE_DESCRIPTION_LENGTH}
       />
-      <CourseDetailsFields />
+      <CourseDetailsFields marking={marking} />
       <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
     </FieldForm>
   );

@@ -15,8 +15,9 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Add Service", "Add a course to the IELTS Hub catalogue.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
-  return null;
+  const user = requireUser(request, context);
+  // Only an owner's course may include marking: a student's form has no such field.
+  return { marking: user.isOwner };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AddService({ actionData }: Route.ComponentProps) {
+export default function AddService({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-2xl py-12">
       <h1 className="text-3xl font-bold text-slate-900">Add Service</h1>
@@ -52,7 +53,12 @@ export default function AddService({ actionData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600">
         Add a course to the catalogue. It appears first on the services page.
       </p>
-      <ServiceForm state={actionData} submitLabel="Submit" busyLabel="Submitting…" />
+      <ServiceForm
+        state={actionData}
+        submitLabel="Submit"
+        busyLabel="Submitting…"
+        marking={loaderData.marking}
+      />
     </div>
   );
 }

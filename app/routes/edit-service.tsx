@@ -27,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = await findServiceFor(context.get(appContext).db, params.id, user);
   if (!service) throw notYours(request, context, user.id, "not-found");
   if (!mayManageService(user, service)) throw notYours(request, context, user.id, "not-allowed");
-  return { service };
+  // Only an owner sets how many Writing answers a course includes marking for.
+  return { service, marking: user.isOwner };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditService({ loaderData, actionData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { service, marking } = loaderData;
   const stored = {
     serviceName: service.name,
     price: String(service.price),
@@ -78,6 +79,7 @@ export default function EditService({ loaderData, actionData }: Route.ComponentP
         submitLabel="Save"
         busyLabel="Saving…"
         uploadedImage={isUploadedImage(service.imageUrl) ? service.imageUrl : undefined}
+        marking={marking}
       />
     </div>
   );

@@ -84,6 +84,13 @@ export default function Privacy() {
             below) hear only that an answer came, its length and when, never its words or your name.
           </li>
           <li>
+            <strong>The teacher’s marking</strong> of an answer you send for marking: the comments
+            on passages of your text, the bands with their notes, the summary, and when it was sent,
+            returned and corrected. A teacher’s comments on your answer are your personal data: you
+            read them once the teacher returns the marking, they are in your data download, and they
+            go with your account. Your revised drafts keep a link to the answer they revise.
+          </li>
+          <li>
             <strong>Enrollment requests</strong>: the course, your preferred start date and message,
             the request’s status and the teacher’s note. The site e-mails you and the teacher about
             them.
@@ -140,7 +147,8 @@ export default function Privacy() {
             <strong>The teacher’s other systems</strong>, if the teacher connects any (webhooks):
             what the teacher sees on the site of a new review, an enrollment request or a message,
             with the name and e-mail address it carries; of a Writing answer only that one came, its
-            length and when, never its words or who wrote it.
+            length and when, never its words or who wrote it; of a marking only its bands, how many
+            comments it has and when it was returned, never the comments or the summary.
           </li>
           <li>
             <strong>The mail service</strong> the site sends its e-mail through receives each
@@ -223,10 +231,10 @@ export default function Privacy() {
             with their IELTS result, whether the teacher hid them and why, the teacher’s reply and
             how many found them helpful, the reviews you marked helpful or reported, your enrollment
             requests, the messages and newsletter subscription of your e-mail address, the courses
-            you added and the pictures you uploaded, and your Writing answers (with their measures)
-            and drafts. It names no one else, and leaves out secrets (your password’s hash, sign-in
-            tokens), e-mail waiting to be sent and the rate-limit counters. Apps get the same from
-            the site’s API.
+            you added and the pictures you uploaded, and your Writing answers (with their measures
+            and the teacher’s returned marking: bands, notes, summary and comments) and drafts. It
+            names no one else, and leaves out secrets (your password’s hash, sign-in tokens), e-mail
+            waiting to be sent and the rate-limit counters. Apps get the same from the site’s API.
           </li>
           <li>
             <strong>Deleting your account</strong>: “Delete my account” on your account page, after

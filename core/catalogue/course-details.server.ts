@@ -11,6 +11,7 @@ import {
   MAX_LEARNING_POINTS,
   MAX_LENGTH_DAYS,
   MAX_LENGTH_WEEKS,
+  MAX_WRITING_ANSWERS_MARKED,
 } from "./course-details.ts";
 
 export type { CourseDetails };
@@ -18,6 +19,8 @@ export type { CourseDetails };
 const band = z.coerce
   .number({ error: "Bands go from 0 to 9 in steps of 0.5." })
   .refine(isBand, "Bands go from 0 to 9 in steps of 0.5.");
+
+export const WRITING_ANSWERS_MARKED_MESSAGE = `Writing answers marked is a whole number from 0 to ${MAX_WRITING_ANSWERS_MARKED}.`;
 
 /**
  * A course's optional details as the API sends them (and the form, once flattened fields are put
@@ -78,6 +81,16 @@ export const courseDetailsFields = {
     .max(MAX_LEARNING_POINTS, `Please give at most ${MAX_LEARNING_POINTS} points.`)
     .nullable()
     .optional(),
+  /**
+   * Checked for anyone, written for the owners only (createService, updateService): a student
+   * may add and edit courses, and their own course must not give marking.
+   */
+  writingAnswersMarked: z
+    .number({ error: WRITING_ANSWERS_MARKED_MESSAGE })
+    .int(WRITING_ANSWERS_MARKED_MESSAGE)
+    .min(0, WRITING_ANSWERS_MARKED_MESSAGE)
+    .max(MAX_WRITING_ANSWERS_MARKED, WRITING_ANSWERS_MARKED_MESSAGE)
+    .optional(),
 };
 
 /**
@@ -86,10 +99,26 @@ export const courseDetailsFields = {
  * meaning "none".
  */
 export function serviceFormValues(form: Record<string, string>): Record<string, unknown> {
-  const { levelFrom, levelTo, lengthValue, lengthUnit, learningPoints, ...rest } = form;
+  const {
+    levelFrom,
+    levelTo,
+    lengthValue,
+    lengthUnit,
+    learningPoints,
+    writingAnswersMarked,
+    ...rest
+  } = form;
   const emptyToNull = (value: string | undefined) => (value === "" ? null : value);
   return {
     ...rest,
+    // Shown to the owners only: absent, the course keeps its number; empty, none.
+    ...(writingAnswersMarked !== undefined && {
+      writingAnswersMarked: /^\s*\d+\s*$/.test(writingAnswersMarked)
+        ? Number(writingAnswersMarked)
+        : writingAnswersMarked.trim() === ""
+          ? 0
+          : writingAnswersMarked,
+    }),
     module: emptyToNull(form.module),
     format: emptyToNull(form.format),
     level:
@@ -120,6 +149,9 @@ export function detailsColumns(input: CourseDetailsInput): Updateable<ServicesTa
     ...(input.learningPoints === undefined
       ? {}
       : { learning_points: JSON.stringify(input.learningPoints ?? []) }),
+    ...(input.writingAnswersMarked === undefined
+      ? {}
+      : { writing_answers_marked: input.writingAnswersMarked }),
   };
 }
 
@@ -137,6 +169,7 @@ export function detailsOf(row: ServiceRow): CourseDetails {
         : { value: row.length_value, unit: row.length_unit },
     format: row.format,
     learningPoints: learningPointsOf(row.learning_points),
+    writingAnswersMarked: Number(row.writing_answers_marked),
   };
 }
 

@@ -67,6 +67,7 @@ describe("formatDetailsInShort (the course card's line)", () => {
     length: { value: 4, unit: "weeks" },
     format: "video",
     learningPoints: ["Plan a Task 2 essay in five minutes"],
+    writingAnswersMarked: 4,
   };
 
   it("joins every detail given, in order, with middle dots", () => {
@@ -102,6 +103,7 @@ describe("formatDetailsInShort (the course card's line)", () => {
       length: null,
       format: null,
       learningPoints: [],
+      writingAnswersMarked: 0,
     });
   });
 });

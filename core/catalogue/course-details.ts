@@ -1,9 +1,11 @@
 /**
  * What a buyer weighs beside a course's name and price: the IELTS module it prepares for, the
- * band range it suits, how long it lasts, how it is taught, and what you will learn. All optional.
+ * band range it suits, how long it lasts, how it is taught, what you will learn, and how many
+ * Writing answers the teacher marks. All optional.
  * Dependency-free, so the forms, the cards and the details page read the same names and bounds the
  * server checks.
  */
+import { MAX_WRITING_ANSWERS_MARKED } from "../limits/field-limits.ts";
 import { formatBand } from "../reviews/review-outcomes.ts";
 
 /** A course may prepare for one module or for both. */
@@ -33,6 +35,9 @@ export const MAX_LENGTH_WEEKS = 52;
 export const MAX_LEARNING_POINTS = 8;
 export const MAX_LEARNING_POINT_LENGTH = 160;
 
+// The most Writing answers a course may include marking for (issue 39): one bound, in the limits.
+export { MAX_WRITING_ANSWERS_MARKED };
+
 export interface CourseDetails {
   module: CourseModule | null;
   /** The band range the course suits, such as 5.5–6.5. */
@@ -41,6 +46,12 @@ export interface CourseDetails {
   format: CourseFormat | null;
   /** Up to MAX_LEARNING_POINTS short sentences; empty when none. */
   learningPoints: string[];
+  /**
+   * How many of each enrolled student's Writing answers the teacher marks (0 to
+   * MAX_WRITING_ANSWERS_MARKED; 0: none). Only an owner sets it: a course a student adds gives
+   * no marking.
+   */
+  writingAnswersMarked: number;
 }
 
 export const NO_COURSE_DETAILS: CourseDetails = {
@@ -49,7 +60,13 @@ export const NO_COURSE_DETAILS: CourseDetails = {
   length: null,
   format: null,
   learningPoints: [],
+  writingAnswersMarked: 0,
 };
+
+/** "4 Writing answers marked by the teacher", "1 Writing answer…", for the course's page. */
+export function formatWritingAnswersMarked(count: number): string {
+  return `${count} Writing ${count === 1 ? "answer" : "answers"} marked by the teacher`;
+}
 
 /** "Band 5.5–6.5", or "Band 7.0" when both ends are the same. */
 export function formatLevel(level: NonNullable<CourseDetails["level"]>): string {

@@ -195,6 +195,17 @@ export const serviceFormSchema = z.preprocess(
 export type ServiceInput = z.infer<typeof serviceInputSchema>;
 
 /**
+ * The details this writer may set: the number of Writing answers marked is the owners' alone,
+ * ignored from anyone else (as an unknown field is), so a student's course, or a student's edit
+ * of one, never gives marking and never takes away what an owner set.
+ */
+function ownersDetails(writer: Writer, input: ServiceInput): ServiceInput {
+  if (writer.isOwner || input.writingAnswersMarked === undefined) return input;
+  const { writingAnswersMarked: _, ...rest } = input;
+  return rest;
+}
+
+/**
  * Adds a course to the catalogue, recording who added it, once the write passes the writer's
  * limits (per address, and new courses per account).
  */
@@ -229,7 +240,7 @@ export async function createService(
         price_cents: priceCents,
         description: input.description,
         image_url: uploadedUrl ?? input.imageUrl ?? DEFAULT_COVER,
-        ...detailsColumns(input),
+        ...detailsColumns(ownersDetails(writer, input)),
         created_by: writer.userId,
         created_at: now.toISOString(),
         status,
@@ -317,7 +328,7 @@ export async function updateService(
       price_cents: Math.round(input.price * 100),
       description: input.description,
       image_url: imageUrl,
-      ...detailsColumns(input),
+      ...detailsColumns(ownersDetails(writer, input)),
     })
     .where("id", "=", serviceId)
     .execute();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
+import { inlineLimit } from "../../db/inline-limit.ts";
 import { toDate, type WritingMarkingsTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
 import {
@@ -290,8 +291,15 @@ export async function markingStates(
   return states;
 }
 
-/** The answers waiting for marking, oldest first (`/admin/writing`, `GET /api/writing/queue`). */
-export async function listMarkingQueue(db: DB, now = new Date()): Promise<QueuedAnswer[]> {
+/**
+ * The answers waiting for marking, oldest first (`/admin/writing`, `GET /api/writing/queue`): all
+ * of them, or one page (`page` from 0) of `size` when the API asks for one.
+ */
+export async function listMarkingQueue(
+  db: DB,
+  now = new Date(),
+  { page = 0, size }: { page?: number; size?: number } = {},
+): Promise<QueuedAnswer[]> {
   const rows = await db
     .selectFrom("writing_markings")
     .innerJoin("writing_submissions", "writing_submissions.id", "writing_markings.submission_id")
@@ -316,6 +324,9 @@ export async function listMarkingQueue(db: DB, now = new Date()): Promise<Queued
     .where("writing_markings.returned_at", "is", null)
     .orderBy("writing_markings.requested_at")
     .orderBy("writing_markings.submission_id")
+    .$if(size !== undefined, (query) =>
+      query.limit(inlineLimit(size ?? 0)).offset(Math.max(0, page) * (size ?? 0)),
+    )
     .execute();
   return rows.map((row) => {
     const requestedAt = toDate(row.requested_at);
@@ -454,7 +465,10 @@ export async function addMarkingComment(
   const parsed = newCommentSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, reason: "invalid", ...fieldErrorOf(parsed.error) };
   const placed = placeOnText(answer.text, place);
-  if (!placed.ok) return { ok: false, reason: "invalid", field: "quote", message: placed.message };
+  if (!placed.ok) {
+    const field = "target" in place ? "target" : "quote";
+    return { ok: false, reason: "invalid", field, message: placed.message };
+  }
   const count = await db
     .selectFrom("writing_comments")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
@@ -500,6 +514,27 @@ function placeOnText(
   }
   if ("passage" in place) return describePassage(text, place.passage);
   return resolveTarget(text, place.target);
+}
+
+/**
+ * Whether an owner may mark this answer (one sent for marking) or change this comment at all:
+ * asked before the request's body is read, so a call about an answer or comment that does not
+ * exist is a 404 whatever was sent. The use cases ask again.
+ */
+export async function mayMark(
+  db: DB,
+  {
+    actor,
+    submissionId,
+    commentId,
+  }: { actor: { isOwner: boolean } } & (
+    | { submissionId: string; commentId?: never }
+    | { commentId: string; submissionId?: never }
+  ),
+): Promise<boolean> {
+  if (!actor.isOwner) return false;
+  if (commentId !== undefined) return (await ownersComment(db, commentId)) !== undefined;
+  return (await markedAnswer(db, submissionId)) !== undefined;
 }
 
 async function ownersComment(db: DB, commentId: string) {
@@ -574,11 +609,15 @@ export async function removeMarkingComment(
   return { ok: true, submissionId: comment.submission_id };
 }
 
-const wholeBand = z.coerce
-  .number({ error: "Please give a whole band from 0 to 9." })
-  .int("Please give a whole band from 0 to 9.")
-  .min(0, "Please give a whole band from 0 to 9.")
-  .max(9, "Please give a whole band from 0 to 9.");
+const BAND_MESSAGE = "Please give a whole band from 0 to 9.";
+/**
+ * A number, or a form's text of one. Not `z.coerce`: it reads an empty field, null and false as
+ * band 0 and true as band 1, so a band left unset would be saved as the lowest.
+ */
+const wholeBand = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+  z.number({ error: BAND_MESSAGE }).int(BAND_MESSAGE).min(0, BAND_MESSAGE).max(9, BAND_MESSAGE),
+);
 const bandNote = z
   .string()
   .trim()

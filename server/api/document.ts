@@ -9,6 +9,7 @@ import { reviewsOperations } from "./reviews.ts";
 import { servicesOperations } from "./services.ts";
 import { tokensOperations } from "./tokens.ts";
 import { writingAnswersOperations } from "./writing-answers.ts";
+import { writingMarkingOperations } from "./writing-marking.ts";
 import { writingTasksOperations } from "./writing-tasks.ts";
 
 /**
@@ -26,6 +27,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   ...Object.values(postsOperations),
   ...Object.values(writingTasksOperations),
   ...Object.values(writingAnswersOperations),
+  ...Object.values(writingMarkingOperations),
   ...Object.values(openApiOperations),
 ];
 

@@ -252,7 +252,7 @@ const SHARED = {
     },
   },
   TooLarge: {
-    description: `The body is over the limit (${MAX_API_BODY_BYTES / 1024} KB; ${MAX_WRITING_API_BODY_BYTES / 1024} KB for a Writing answer or draft; 8 MB for a multipart body with a picture): nothing was read.`,
+    description: `The body is over the limit (${MAX_API_BODY_BYTES / 1024} KB; ${MAX_WRITING_API_BODY_BYTES / 1024} KB for a Writing answer or draft, and a marking's comments and marks; 8 MB for a multipart body with a picture): nothing was read.`,
     body: messageSchema,
     headers: ["Connection"],
   },
@@ -639,7 +639,7 @@ function overview(baseUrl: string): string {
     "",
     "**Identity.** Public reads need none. The other calls take `Authorization: Bearer <token>` (ask `POST /api/jwt` for one with the session cookie of a sign-in under /api/auth) or the site's session cookie. Identity never comes from the body; unknown fields are ignored. The caller is judged before the body is read, so a caller who may not make a call gets the same 401, 403 or 404 whatever they send.",
     "",
-    "**Limits.** Writes count against the same limits as the site's forms: 30 in 10 minutes per address, and per account 5 new courses a day and 10 new reviews an hour; a Writing answer counts only against its own, 30 a day per account, and drafts against none; sign-in, sign-up, resets and password checks have their own. Over a limit: 429 with `Retry-After`. Bodies are at most 32 KB (96 KB for a Writing answer or draft, 8 MB for a multipart body with a picture): 413.",
+    "**Limits.** Writes count against the same limits as the site's forms: 30 in 10 minutes per address, and per account 5 new courses a day and 10 new reviews an hour; a Writing answer counts only against its own, 30 a day per account, drafts against none, and the teacher's marking against its own, 600 changes an hour per account; sign-in, sign-up, resets and password checks have their own. Over a limit: 429 with `Retry-After`. Bodies are at most 32 KB (96 KB for a Writing answer or draft and a marking's comments and marks, 8 MB for a multipart body with a picture): 413.",
     "",
     "**Caching.** Public reads say `Cache-Control: public, no-cache` and carry an `ETag`: send it back in `If-None-Match` to get `304`. Private answers say `private, no-store`.",
     "",

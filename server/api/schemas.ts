@@ -4,11 +4,12 @@ import {
   COURSE_FORMAT_IDS,
   COURSE_MODULE_IDS,
   LENGTH_UNIT_IDS,
+  MAX_WRITING_ANSWERS_MARKED,
 } from "../../core/catalogue/course-details.ts";
 import { REPORT_REASONS } from "../../core/reviews/report-reasons.ts";
 import { IELTS_MODULE_IDS } from "../../core/reviews/review-outcomes.ts";
 import { MAX_WRITING_ANSWER_LENGTH } from "../../core/writing/answer-input.ts";
-import { COMMENT_CRITERIA } from "../../core/writing/bands.ts";
+import { COMMENT_CRITERIA, WRITING_CRITERIA } from "../../core/writing/bands.ts";
 import { LINKING_GROUPS, type LinkingGroup } from "../../core/writing/linking-words.ts";
 import { WRITING_MEASURES_VERSION, type WritingFlagKind } from "../../core/writing/measures.ts";
 import { WRITING_TASK_KINDS } from "../../core/writing/task-kinds.ts";
@@ -111,6 +112,10 @@ const courseDetails = {
   learningPoints: z
     .array(z.string())
     .meta({ description: "What you will learn; empty when none." }),
+  writingAnswersMarked: z.number().int().min(0).max(MAX_WRITING_ANSWERS_MARKED).meta({
+    description:
+      "How many of each enrolled student's Writing answers the teacher marks (0: none), set by the site's owners only.",
+  }),
 };
 
 const SERVICE_EXAMPLE = {
@@ -128,6 +133,7 @@ const SERVICE_EXAMPLE = {
   length: { value: 4, unit: "weeks" },
   format: "video",
   learningPoints: ["Plan an essay in five minutes", "Answer every part of the question"],
+  writingAnswersMarked: 4,
 };
 
 export const serviceSchema = named(
@@ -581,6 +587,122 @@ export const writingMarkingSchema = named(
   }),
 );
 
+/**
+ * A marking as the teacher works on it (`PUT /api/writing/submissions/{id}/marks`): what is set so
+ * far, returned or not. The student reads it only once returned, as `WritingMarking`.
+ */
+export const writingMarkingStateSchema = named(
+  "WritingMarkingState",
+  z.object({
+    requestedAt: isoTime.meta({ description: "When the student sent the answer for marking." }),
+    bands: criterionBands(wholeBand.nullable()),
+    notes: criterionBands(z.string().nullable()),
+    taskBand: z.number().min(0).max(9).nullable().meta({
+      description:
+        "The mean of the four bands, to the half band (decision 0061); null until all four are set.",
+    }),
+    summary: z.string().nullable().meta({ description: "Markdown, as the teacher wrote it." }),
+    comments: z.array(writingCommentSchema),
+    returnedAt: isoTime
+      .nullable()
+      .meta({ description: "When it was returned to the student; null while being marked." }),
+    correctedAt: isoTime.nullable(),
+  }),
+);
+
+export const queuedWritingAnswerSchema = named(
+  "QueuedWritingAnswer",
+  z.object({
+    _id: id("answer"),
+    url: z.string().meta({ description: "The answer's marking page on the site." }),
+    requestedAt: isoTime.meta({ description: "When the student sent it for marking." }),
+    waitedSeconds: z.number().int().meta({ description: "How long it has waited, at the answer." }),
+    studentId: id("student"),
+    studentName: z.string(),
+    taskId: id("task"),
+    taskTitle: z.string(),
+    taskKind: z.enum(WRITING_TASK_KINDS),
+    taskKindName: z.string(),
+    words: z.number().int().meta({ description: "The words that count." }),
+    revision: z.boolean().meta({ description: "A revised draft of an earlier answer." }),
+    comments: z.number().int().meta({ description: "Comments added so far." }),
+  }),
+);
+
+export const writingQueuePageSchema = named(
+  "WritingQueuePage",
+  z.object({
+    answers: z.array(queuedWritingAnswerSchema),
+    count: z.number().int().meta({ description: "Answers waiting in all." }),
+    pageSize: z.number().int(),
+  }),
+);
+
+export const writingProgressSchema = named(
+  "WritingProgress",
+  z.object({
+    allowance: z.object({
+      included: z.number().int().meta({
+        description:
+          "Answers the caller may have marked in all: their approved courses' and what the teacher added.",
+      }),
+      used: z.number().int().meta({ description: "Answers sent for marking (revisions too)." }),
+      left: z.number().int().meta({ description: "What they may still send." }),
+      courses: z.array(
+        z.object({
+          _id: id("course"),
+          name: z.string(),
+          answers: z.number().int().meta({ description: "Answers marked this enrollment gives." }),
+        }),
+      ),
+    }),
+    markings: z
+      .array(
+        z.object({
+          _id: id("answer"),
+          url: z.string(),
+          taskTitle: z.string(),
+          taskKind: z.enum(WRITING_TASK_KINDS),
+          revision: z.boolean(),
+          sentAt: isoTime,
+          returnedAt: isoTime,
+          bands: criterionBands(wholeBand),
+          taskBand: z.number().min(0).max(9),
+          comments: z.number().int(),
+        }),
+      )
+      .meta({
+        description: "Every returned marking of the caller's answers, oldest return first.",
+      }),
+    lowestCriterion: z
+      .object({
+        criterion: z.enum(WRITING_CRITERIA),
+        name: z.string(),
+        meanBand: z.number(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The criterion with the lowest mean band (a tie goes to the first in the descriptors' order); null before any marking.",
+      }),
+    commentCounts: z
+      .array(
+        z.object({
+          criterion: z.enum(COMMENT_CRITERIA),
+          name: z.string(),
+          count: z.number().int(),
+        }),
+      )
+      .meta({
+        description:
+          "The teacher's comments by criterion, most first; a criterion without one is left out.",
+      }),
+    mostComments: z.string().nullable().meta({
+      description: 'In words: "Most comments: Grammatical Range and Accuracy, 14".',
+    }),
+  }),
+);
+
 export const writingSubmissionStatusSchema = z
   .enum(["submitted", "waiting-for-marking", "marked"])
   .meta({
@@ -685,6 +807,7 @@ const courseDetailsInExport = z.object({
   length: courseDetails.length,
   format: courseDetails.format,
   learningPoints: courseDetails.learningPoints,
+  writingAnswersMarked: courseDetails.writingAnswersMarked,
 });
 
 export const accountExportSchema = named(
@@ -913,3 +1036,8 @@ export type WritingTaskJson = z.output<typeof writingTaskSchema>;
 export type WritingSubmissionJson = z.output<typeof writingSubmissionSchema>;
 export type WritingSubmissionSummaryJson = z.output<typeof writingSubmissionSummarySchema>;
 export type WritingDraftJson = z.output<typeof writingDraftSchema>;
+export type WritingCommentJson = z.output<typeof writingCommentSchema>;
+export type WritingMarkingJson = z.output<typeof writingMarkingSchema>;
+export type WritingMarkingStateJson = z.output<typeof writingMarkingStateSchema>;
+export type QueuedWritingAnswerJson = z.output<typeof queuedWritingAnswerSchema>;
+export type WritingProgressJson = z.output<typeof writingProgressSchema>;

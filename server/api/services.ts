@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { catalogueFilterSchema, listServices } from "../../core/catalogue/catalogue.server.ts";
+import { MAX_WRITING_ANSWERS_MARKED } from "../../core/catalogue/course-details.ts";
 import {
   createService,
   deleteService,
@@ -81,6 +82,9 @@ export const serviceBodySchema = z.object({
   length: course.length,
   format: course.format,
   learningPoints: course.learningPoints,
+  writingAnswersMarked: course.writingAnswersMarked.meta({
+    description: `How many of each enrolled student's Writing answers the teacher marks, 0 to ${MAX_WRITING_ANSWERS_MARKED}. Set by the site's owners only: checked for anyone, but from anyone else ignored, as an unknown field is (a course a student adds gives no marking). Left out, it stays (a new course: 0).`,
+  }),
 });
 
 /** The multipart body: the same fields as text, the picture as a file (decision 0028). */
@@ -93,6 +97,8 @@ const MULTIPART = {
 } as const;
 /** Details an empty multipart field clears (null), as an empty field does on the Edit page. */
 const DETAILS = new Set<string>([...MULTIPART.jsonFields, "module", "format"]);
+/** Numbers a multipart body sends as text. */
+const NUMBERS = new Set<string>(["writingAnswersMarked"]);
 const IMAGE_FIELD = "image";
 
 /**
@@ -103,6 +109,8 @@ const IMAGE_FIELD = "image";
 function multipartServiceBody(fields: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).map(([name, value]) => {
+      if (NUMBERS.has(name))
+        return [name, /^\s*\d+\s*$/.test(value) ? Number(value) : value.trim() === "" ? 0 : value];
       if (!DETAILS.has(name)) return [name, value];
       if (value.trim() === "") return [name, null];
       if (!(MULTIPART.jsonFields as readonly string[]).includes(name)) return [name, value];

@@ -11,12 +11,14 @@ import {
   saveWritingDraft,
   type WritingDraftView,
 } from "../../core/writing/drafts.server.ts";
+import { getWritingMarking, type WritingMarking } from "../../core/writing/markings.server.ts";
 import type { WritingMeasures } from "../../core/writing/measures.ts";
 import {
   getWritingSubmission,
   listOwnWritingSubmissions,
   MAX_OWN_SUBMISSIONS_PAGE_SIZE,
   OWN_SUBMISSIONS_PAGE_SIZE,
+  submissionStatus,
   submitWritingAnswer,
   type WritingSubmissionSummary,
   type WritingSubmissionView,
@@ -43,6 +45,7 @@ import {
   writingSubmissionPageSchema,
   writingSubmissionSchema,
 } from "./schemas.ts";
+import { returnedMarkingJson } from "./writing-marking.ts";
 
 // The measures are built in core and described in schemas.ts: each must fit the other.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -78,6 +81,14 @@ export const writingSubmissionPostSchema = z.object({
     description:
       "The screen submitted the answer because the time ran out (read only with `timed`).",
   }),
+  revisionOf: z
+    .string({ error: "revisionOf: the id of the caller's earlier answer this one revises." })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "A revised draft: the caller's own earlier answer to the same task, which it is linked to.",
+    }),
 });
 
 /** What `PUT /api/writing/drafts/{taskId}` reads. */
@@ -137,7 +148,7 @@ export const writingAnswersOperations = {
     responses: {
       201: { description: "Submitted, with its measures.", body: submissionBody() },
       400: refusal(
-        "A field is wrong: the text is empty or too long (its message names the limit), or a number or flag is of the wrong kind. Nothing was saved.",
+        "A field is wrong: the text is empty or too long (its message names the limit), a number or flag is of the wrong kind, or `revisionOf` is not the caller's answer to the same task. Nothing was saved.",
         "An answer may be at most 15,000 characters; this one has 15,001. Please shorten it.",
       ),
       404: refusal("No published task has this id (a draft, a deleted one or none).", NO_TASK),
@@ -174,9 +185,9 @@ export const writingAnswersOperations = {
     path: "/api/writing/submissions/{id}",
     operationId: "getWritingAnswer",
     tag: "Writing",
-    summary: "One Writing answer, with its measures",
+    summary: "One Writing answer, with its measures and, once returned, its marking",
     description:
-      "For its author and the site's owners; 404 to anyone else, as for an id that does not exist.",
+      "For its author and the site's owners; 404 to anyone else, as for an id that does not exist. `status` says whether it was sent for marking and whether the marking is returned; `marking` holds the teacher's bands, notes, summary and comments once it is returned, and is null before, for the owners too: a marking in progress is the teacher's work until \"Return to student\" (the owners' calls that change it answer it as it stands).",
     access: "identity",
     pathParameters: {
       id: { description: "The answer's id.", example: "9b2f1c3e-6a7d-4e8f-9a0b-1c2d3e4f5a6b" },
@@ -248,7 +259,10 @@ export function writingAnswersApi(options: ApiOptions) {
   const api = new Hono<ApiUserEnv>();
   const apiUser = requireApiUser(options);
 
-  const submissionJson = (submission: WritingSubmissionView): WritingSubmissionJson => {
+  const submissionJson = (
+    submission: WritingSubmissionView,
+    marking: WritingMarking | undefined,
+  ): WritingSubmissionJson => {
     const { task } = submission;
     return {
       _id: submission.id,
@@ -277,8 +291,21 @@ export function writingAnswersApi(options: ApiOptions) {
       timeRanOut: submission.timeRanOut,
       submittedAt: submission.submittedAt,
       measures: submission.measures,
+      status: submissionStatus(submission.marking),
+      revisionOf: submission.revisionOf,
+      sentForMarkingAt:
+        submission.marking.status === "not-sent" ? null : submission.marking.requestedAt,
+      marking: marking?.returnedAt ? returnedMarkingJson(marking) : null,
     };
   };
+  /** The answer's marking, only once returned: before, it is the teacher's work in progress. */
+  const returnedMarking = async (
+    submission: WritingSubmissionView,
+    viewer: { userId: string; isOwner: boolean },
+  ) =>
+    submission.marking.status === "returned"
+      ? getWritingMarking(db, { viewer, submissionId: submission.id })
+      : undefined;
   const summaryJson = (summary: WritingSubmissionSummary): WritingSubmissionSummaryJson => ({
     _id: summary.id,
     taskId: summary.taskId,
@@ -294,6 +321,7 @@ export function writingAnswersApi(options: ApiOptions) {
     timed: summary.timed,
     timeRanOut: summary.timeRanOut,
     status: summary.status,
+    revisionOf: summary.revisionOf,
   });
   const draftJson = (draft: WritingDraftView): WritingDraftJson => ({
     taskId: draft.taskId,
@@ -316,7 +344,7 @@ export function writingAnswersApi(options: ApiOptions) {
   api.post("/writing/submissions", apiUser, async (c) => {
     const read = await readBody(c, writingSubmissionPostSchema);
     if (!read.ok) return read.response;
-    const { taskId, text, secondsTaken, timed, timeRanOut } = read.data;
+    const { taskId, text, secondsTaken, timed, timeRanOut, revisionOf } = read.data;
     const submitted = await submitWritingAnswer(db, {
       writer: writerOf(c, options),
       taskId,
@@ -324,10 +352,11 @@ export function writingAnswersApi(options: ApiOptions) {
       secondsTaken: secondsTaken ?? null,
       timed: timed ?? false,
       timeRanOut: timeRanOut ?? false,
+      revisionOf: revisionOf ?? null,
     });
     if (submitted.ok) {
       options.wakeWebhookWorker?.();
-      return privateJson(c, { submission: submissionJson(submitted.submission) }, 201);
+      return privateJson(c, { submission: submissionJson(submitted.submission, undefined) }, 201);
     }
     if (submitted.reason === "rate-limited") return tooManyWrites(c, options, submitted);
     return c.json({ message: submitted.message }, submitted.reason === "not-found" ? 404 : 400);
@@ -368,7 +397,9 @@ export function writingAnswersApi(options: ApiOptions) {
       logRefusal(c, options, { status: 404, reason, userId: user.id });
       return c.json({ message: NO_ANSWER }, 404);
     }
-    return privateJson(c, { submission: submissionJson(submission) });
+    const viewer = { userId: user.id, isOwner: user.isOwner };
+    const marking = await returnedMarking(submission, viewer);
+    return privateJson(c, { submission: submissionJson(submission, marking) });
   });
 
   api.put("/writing/drafts/:taskId", apiUser, async (c) => {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DATA_TABLES } from "../../core/accounts/account-data-tables.ts";
 import type { AccountExport } from "../../core/accounts/account-export.server.ts";
+import { decideEnrollment } from "../../core/enrollments/enrollments.server.ts";
 import { accountPasswordGuessKey } from "../../core/limits/rate-limit.server.ts";
 import {
   cookieHeader,
@@ -292,6 +293,56 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
         })
       ).status,
     ).toBe(200);
+    // Each marks the other's Writing answer as the teacher (issue 39): the course includes
+    // marking, the enrollment is approved, the answer sent, commented on, marked and returned.
+    await db()
+      .updateTable("services")
+      .set({ writing_answers_marked: 1 })
+      .where("id", "=", first)
+      .execute();
+    for (const [student, teacher] of [
+      [quillon, marisol],
+      [marisol, quillon],
+    ] as const) {
+      expect(
+        await decideEnrollment(db(), {
+          actor: { isOwner: true },
+          enrollmentId: student.enrollment,
+          decision: "confirmed",
+          note: undefined,
+          siteUrl: ORIGIN,
+        }),
+      ).toEqual({ ok: true });
+      const path = `/api/writing/submissions/${student.writingAnswer}`;
+      expect((await api(site.app, "POST", `${path}/marking-request`, student.token)).status).toBe(
+        201,
+      );
+      expect(
+        (
+          await api(site.app, "POST", `${path}/comments`, teacher.token, {
+            criterion: "lexicalResource",
+            text: "Say which cities: an example makes the point.",
+            correction: "cars in large cities such as London",
+            quote: "cars in cities",
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await api(site.app, "PUT", `${path}/marks`, teacher.token, {
+            bands: {
+              task: 4,
+              coherenceCohesion: 5,
+              lexicalResource: 5,
+              grammaticalRangeAccuracy: 6,
+            },
+            notes: { task: "Too short to answer the question." },
+            summary: "A start: write the whole essay next time.",
+          })
+        ).status,
+      ).toBe(200);
+      expect((await api(site.app, "POST", `${path}/return`, teacher.token)).status).toBe(200);
+    }
   });
 
   /** What identifies Quillon: none of it may be left anywhere once the account is deleted. */
@@ -407,7 +458,7 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
         id: quillon.enrollment,
         courseId: first,
         message: "Evenings suit me best.",
-        status: "requested",
+        status: "confirmed",
       }),
     ]);
     expect(data.contactMessages).toEqual([
@@ -442,6 +493,46 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
         submittedAt: expect.any(String),
         // As measured on the server when it was submitted, and shown with the answer.
         measures: quillon.writingMeasures,
+        revisionOf: null,
+        fullTestSitting: null,
+        // writing_markings and writing_comments: the teacher's returned marking is their data,
+        // comments with the W3C selectors of their passages, and never who the teacher was.
+        marking: {
+          sentForMarkingAt: expect.any(String),
+          returnedAt: expect.any(String),
+          correctedAt: null,
+          bands: { task: 4, coherenceCohesion: 5, lexicalResource: 5, grammaticalRangeAccuracy: 6 },
+          taskBand: 5,
+          notes: {
+            task: "Too short to answer the question.",
+            coherenceCohesion: null,
+            lexicalResource: null,
+            grammaticalRangeAccuracy: null,
+          },
+          summary: "A start: write the whole essay next time.",
+          comments: [
+            {
+              criterion: "lexicalResource",
+              text: "Say which cities: an example makes the point.",
+              correction: "cars in large cities such as London",
+              target: {
+                selector: [
+                  {
+                    type: "TextQuoteSelector",
+                    exact: "cars in cities",
+                    prefix: `written by ${quillon.name} about `.slice(-32),
+                    suffix: ".",
+                  },
+                  {
+                    type: "TextPositionSelector",
+                    start: `An essay written by ${quillon.name} about `.length,
+                    end: `An essay written by ${quillon.name} about cars in cities`.length,
+                  },
+                ],
+              },
+            },
+          ],
+        },
       },
     ]);
     expect(data.writingDrafts).toEqual([
@@ -658,6 +749,36 @@ describe.each(engines)("download my data and delete my account on %s", (engine) 
         .where("id", "=", quillon.taskWritten)
         .executeTakeFirstOrThrow(),
     ).toEqual({ created_by: null, updated_by: null });
+    // The marking of their answer and its comments went with it; the marking they did as the
+    // teacher of Marisol's answer stays hers, unsigned.
+    for (const table of ["writing_markings", "writing_comments"] as const)
+      expect(
+        await db()
+          .selectFrom(table)
+          .select("submission_id")
+          .where("submission_id", "=", quillon.writingAnswer)
+          .execute(),
+        table,
+      ).toEqual([]);
+    expect(
+      await db()
+        .selectFrom("writing_markings")
+        .select(["marked_by", "band_task"])
+        .where("submission_id", "=", marisol.writingAnswer)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ marked_by: null, band_task: 4 });
+    expect(
+      await db()
+        .selectFrom("writing_comments")
+        .select(["author_id", "body"])
+        .where("submission_id", "=", marisol.writingAnswer)
+        .execute(),
+    ).toEqual([{ author_id: null, body: "Say which cities: an example makes the point." }]);
+    const herAnswer = (await (
+      await api(site.app, "GET", `/api/writing/submissions/${marisol.writingAnswer}`, marisol.token)
+    ).json()) as { submission: { status: string; marking: { comments: unknown[] } | null } };
+    expect(herAnswer.submission.status).toBe("marked");
+    expect(herAnswer.submission.marking?.comments).toHaveLength(1);
     // The review they found helpful counts one vote fewer, as many as it has.
     const helpful = await db()
       .selectFrom("reviews")

@@ -111,6 +111,90 @@ describe.each(engines)("managing courses on %s", (engine) => {
     expect((await api("PATCH", "/api/services/no-such-id", owner, apiEdit)).status).toBe(404);
   });
 
+  it("lets only an owner set a course's Writing answers marked, on the add and edit forms; the course page says it", async () => {
+    const field = 'name="writingAnswersMarked"';
+    const ownersForm = await (await page("/add-service", owner)).text();
+    expect(ownersForm).toContain(field);
+    expect(ownersForm).toContain(">Writing answers marked<");
+    expect(ownersForm).toContain("How many of each student&#x27;s Writing answers you mark");
+    expect(await (await page("/add-service", student)).text()).not.toContain(field);
+    const added = { serviceName: "Marked essays", price: "60", description: "Essays marked." };
+    // A student's course gives no marking, whatever the form says.
+    expect(
+      (await form("/add-service", { ...added, writingAnswersMarked: "50" }, student)).status,
+    ).toBe(302);
+    const marked = (name: string) =>
+      site.database.db
+        .selectFrom("services")
+        .select(["id", "writing_answers_marked"])
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
+    const studentsCourse = await marked("Marked essays");
+    expect(studentsCourse.writing_answers_marked).toBe(0);
+    expect(await (await page(`/services/${studentsCourse.id}`)).text()).not.toContain(
+      "marked by the teacher",
+    );
+    // An owner's: the number is kept and shown on the course's page.
+    expect(
+      (
+        await form(
+          "/add-service",
+          { ...added, serviceName: "Teacher's essays", writingAnswersMarked: "4" },
+          owner,
+        )
+      ).status,
+    ).toBe(302);
+    const { id } = await marked("Teacher's essays");
+    expect((await row(id))?.writing_answers_marked).toBe(4);
+    expect(await (await page(`/services/${id}`)).text()).toContain(
+      "4 Writing answers marked by the teacher",
+    );
+    // The owner's edit form holds it; a student's edit of their own course neither shows it nor
+    // changes what an owner set.
+    expect(await (await page(`/services/${id}/edit`, owner)).text()).toMatch(
+      /name="writingAnswersMarked"[^>]*value="4"|value="4"[^>]*name="writingAnswersMarked"/,
+    );
+    expect(
+      (
+        await form(
+          `/services/${studentsCourse.id}/edit`,
+          { ...edit, writingAnswersMarked: "9" },
+          student,
+        )
+      ).status,
+    ).toBe(302);
+    expect((await row(studentsCourse.id))?.writing_answers_marked).toBe(0);
+    expect(await (await page(`/services/${studentsCourse.id}/edit`, student)).text()).not.toContain(
+      field,
+    );
+    const refused = await form(
+      `/services/${id}/edit`,
+      { ...edit, writingAnswersMarked: "101" },
+      owner,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      "Writing answers marked is a whole number from 0 to 100.",
+    );
+    expect((await row(id))?.writing_answers_marked).toBe(4);
+    expect(
+      (await form(`/services/${id}/edit`, { ...edit, writingAnswersMarked: "1" }, owner)).status,
+    ).toBe(302);
+    expect(await (await page(`/services/${id}`)).text()).toContain(
+      "1 Writing answer marked by the teacher",
+    );
+    // Emptied, none.
+    expect(
+      (await form(`/services/${id}/edit`, { ...edit, writingAnswersMarked: "" }, owner)).status,
+    ).toBe(302);
+    expect((await row(id))?.writing_answers_marked).toBe(0);
+    // The API says the same number.
+    expect(
+      ((await (await api("GET", `/api/services/${id}`)).json()) as { writingAnswersMarked: number })
+        .writingAnswersMarked,
+    ).toBe(0);
+  });
+
   it("lets the creator and an owner change a course's picture through the API (multipart); nobody else", async () => {
     const id = await creatorsCourse();
     const picture = async (who?: Person) =>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOwner, listOwners, ownerStanding } from "../../core/accounts/owners.server.ts";
+import { sendForMarking } from "../../core/writing/marking-allowance.server.ts";
+import { addMarkingComment } from "../../core/writing/markings.server.ts";
 import { prepareWritingMeasures } from "../../core/writing/measure-answer.server.ts";
 import { submitWritingAnswer } from "../../core/writing/submissions.server.ts";
 import {
@@ -148,6 +150,17 @@ const fieldNames = [
   "timed",
   "timeRanOut",
   "secondsLeft",
+  // The teacher's marking (issue 39).
+  "criterion",
+  "quote",
+  "target",
+  "correction",
+  "bands",
+  "notes",
+  "summary",
+  "revisionOf",
+  "writingAnswersMarked",
+  "answers",
 ];
 
 describe.each(engines)("fuzzing every route on %s", (engine) => {
@@ -216,6 +229,44 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       if (!answer.ok) throw new Error("The fuzz run's answers were not written.");
       ids[key] = answer.submission.id;
     }
+    // The student's answer sent for marking (a course with marking, an approved enrollment),
+    // with a comment of the teacher's on it (issue 39).
+    const studentId = idOf(student.email);
+    await database.db
+      .updateTable("services")
+      .set({ writing_answers_marked: 2 })
+      .where("id", "=", service.id)
+      .execute();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("enrollments")
+      .values({
+        id: crypto.randomUUID(),
+        service_id: service.id,
+        user_id: studentId,
+        start_date: null,
+        message: null,
+        status: "confirmed",
+        owner_note: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const sent = await sendForMarking(database.db, {
+      writer: { userId: studentId, isOwner: false, address: "192.0.2.51" },
+      submissionId: ids.ownAnswer ?? "",
+      siteUrl: ORIGIN,
+    });
+    if (!sent.ok) throw new Error("The fuzz run's answer was not sent for marking.");
+    const comment = await addMarkingComment(database.db, {
+      writer: { userId: idOf(teacher.email), isOwner: true, address: "192.0.2.52" },
+      submissionId: ids.ownAnswer ?? "",
+      place: { quote: "cars" },
+      criterion: "lexicalResource",
+      text: "A precise word.",
+    });
+    if (!comment.ok) throw new Error("The fuzz run's comment was not written.");
+    ids.comment = comment.comment.id;
   });
   afterAll(() => database.drop());
 
@@ -246,6 +297,8 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       db.selectFrom("writing_tasks").selectAll().orderBy("id").execute(),
       db.selectFrom("writing_submissions").selectAll().orderBy("id").execute(),
       db.selectFrom("writing_drafts").selectAll().orderBy("author_id").orderBy("task_id").execute(),
+      db.selectFrom("writing_markings").selectAll().orderBy("submission_id").execute(),
+      db.selectFrom("writing_comments").selectAll().orderBy("id").execute(),
     ]);
     return JSON.stringify({ services, reviews, users, accounts, tokens, issueNine });
   }
@@ -260,6 +313,7 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
       ids.task ?? "",
       ids.ownAnswer ?? "",
       ids.othersAnswer ?? "",
+      ids.comment ?? "",
       "jwt",
       ...hostileStrings.map(encodeURIComponent),
       "%zz",
@@ -284,6 +338,15 @@ describe.each(engines)("fuzzing every route on %s", (engine) => {
         body.text = random.pick(["My answer, in my words.", "", "b ".repeat(7600), 7]);
         body.secondsTaken = random.pick([600, -1, null, "10"]);
         body.secondsLeft = random.pick([60, 0, 99_999, null]);
+        // …and a marking's: a criterion, a passage, bands and a summary.
+        body.criterion = random.pick(["lexicalResource", "general", "spelling", 3]);
+        body.quote = random.pick(["cars", "Cities", "", "not in it"]);
+        body.bands = random.pick([
+          { task: 6, coherenceCohesion: 7, lexicalResource: 6, grammaticalRangeAccuracy: 5 },
+          { task: 10 },
+          null,
+        ]);
+        body.summary = random.pick(["Clear and well organised.", "", 5]);
       }
       return body;
     };

@@ -240,6 +240,60 @@ describe("the OpenAPI document (issue 28)", () => {
     expect(text).toContain('"#/components/schemas/WritingMeasures"');
   });
 
+  it("describes the teacher's marking calls, each with every answer it gives (issue 39)", () => {
+    const statuses = (path: string, method: (typeof METHODS)[number]) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    const sorted = (list: string[]) => [...list].sort();
+    // The student's own.
+    expect(statuses("/api/writing/submissions/{id}/marking-request", "post")).toEqual(
+      sorted(["201", "400", "401", "403", "404", "409", "413", "429", "500", "503"]),
+    );
+    expect(statuses("/api/writing/progress", "get")).toEqual(
+      sorted(["200", "400", "401", "500", "503"]),
+    );
+    // The owners': 403 to anyone else.
+    expect(statuses("/api/writing/queue", "get")).toEqual(
+      sorted(["200", "400", "401", "403", "500", "503"]),
+    );
+    expect(statuses("/api/writing/submissions/{id}/comments", "post")).toEqual(
+      sorted(["201", "400", "401", "403", "404", "409", "413", "429", "500", "503"]),
+    );
+    for (const method of ["patch", "delete"] as const)
+      expect(statuses("/api/writing/comments/{id}", method), method).toEqual(
+        sorted(["200", "400", "401", "403", "404", "409", "413", "429", "500", "503"]),
+      );
+    expect(statuses("/api/writing/submissions/{id}/marks", "put")).toEqual(
+      sorted(["200", "400", "401", "403", "404", "413", "429", "500", "503"]),
+    );
+    expect(statuses("/api/writing/submissions/{id}/return", "post")).toEqual(
+      sorted(["200", "400", "401", "403", "404", "409", "413", "429", "500", "503"]),
+    );
+    for (const path of ["/api/writing/queue", "/api/writing/comments/{id}"]) {
+      const item = document.paths[path] ?? {};
+      for (const operation of Object.values(item))
+        expect(operation.security, path).toEqual([{ bearer: [] }, { session: [] }]);
+    }
+    // The answer carries its marking, described once and referred to.
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "WritingMarking",
+        "WritingMarkingState",
+        "WritingComment",
+        "WritingQueuePage",
+        "WritingProgress",
+      ]),
+    );
+    const submission = document.components.schemas.WritingSubmission as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(submission.properties)).toEqual(
+      expect.arrayContaining(["status", "revisionOf", "sentForMarkingAt", "marking"]),
+    );
+    expect(document.webhooks["writing.marked"]?.post.summary).toBe(
+      "The teacher returned (or corrected) the marking of a Writing answer",
+    );
+  });
+
   it("has no two paths that differ only in their parameters' names", () => {
     const shapes = Object.keys(document.paths).map(shapeOf);
     expect(shapes.length).toBe(new Set(shapes).size);

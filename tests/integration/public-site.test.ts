@@ -46,6 +46,8 @@ describe.each(engines)("public site and JSON API on %s", (engine) => {
         length: { value: 2, unit: "days" },
         format: "live",
         learningPoints: expect.arrayContaining(["Speaking drills in small groups"]),
+        // Writing marking (issue 39), as the seed gives the bootcamp.
+        writingAnswersMarked: 2,
       });
     });
   });

@@ -627,6 +627,59 @@ describe.each(engines)("authorization matrix on %s", (engine) => {
     });
   });
 
+  describe("Writing marking (issue 39)", () => {
+    it("only an owner marks: 401 anonymous, 403 for the answer's author and another student; a student sends only their own answer", async () => {
+      const taskId = await insertWritingTask(database.db, { title: "Matrix task" });
+      const submitted = await api("POST", "/api/writing/submissions", author.token, {
+        taskId,
+        text: "An answer the author may not mark.",
+      });
+      expect(submitted.status).toBe(201);
+      const answerId = ((await submitted.json()) as { submission: { _id: string } }).submission._id;
+      const rows = async () =>
+        JSON.stringify(
+          await Promise.all([
+            database.db.selectFrom("writing_markings").selectAll().execute(),
+            database.db.selectFrom("writing_comments").selectAll().execute(),
+          ]),
+        );
+      const before = await rows();
+      const bands = {
+        task: 9,
+        coherenceCohesion: 9,
+        lexicalResource: 9,
+        grammaticalRangeAccuracy: 9,
+      };
+      for (const [method, path, body] of [
+        ["GET", "/api/writing/queue", undefined],
+        [
+          "POST",
+          `/api/writing/submissions/${answerId}/comments`,
+          { criterion: "general", text: "x", quote: "answer" },
+        ],
+        ["PATCH", "/api/writing/comments/any-comment", { text: "x" }],
+        ["DELETE", "/api/writing/comments/any-comment", undefined],
+        ["PUT", `/api/writing/submissions/${answerId}/marks`, { bands, summary: "x" }],
+        ["POST", `/api/writing/submissions/${answerId}/return`, undefined],
+      ] as const) {
+        expect((await api(method, path, undefined, body)).status, `${method} ${path}`).toBe(401);
+        for (const student of [author, other]) {
+          expect((await api(method, path, student.token, body)).status, `${method} ${path}`).toBe(
+            403,
+          );
+        }
+      }
+      const request = `/api/writing/submissions/${answerId}/marking-request`;
+      expect((await api("POST", request)).status).toBe(401);
+      expect((await api("POST", request, other.token)).status).toBe(404);
+      // The author's own, refused only for want of an allowance.
+      expect((await api("POST", request, author.token)).status).toBe(403);
+      expect((await api("GET", "/api/writing/progress")).status).toBe(401);
+      expect((await api("GET", "/api/writing/progress", other.token)).status).toBe(200);
+      expect(await rows()).toBe(before);
+    });
+  });
+
   it("shows review text with HTML or script as text: page, JSON-LD and meta tags", async () => {
     const attack = `</script><script>alert("x")</script><img src=x onerror=alert(1)>`;
     await api("PATCH", `/api/reviews/${reviewId}`, author.token, { text: attack });
@@ -687,6 +740,9 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
   let draftTaskId: string;
   let task1Id: string;
   let answerId: string;
+  /** The author's answer sent for marking, with a comment of the teacher's (issue 39). */
+  let markedAnswerId: string;
+  let commentId: string;
   let address = 0;
   const nextAddress = () => `10.25.${Math.floor(++address / 250)}.${address % 250}`;
 
@@ -737,6 +793,52 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
     });
     expect(answered.status).toBe(201);
     answerId = ((await answered.json()) as { submission: { _id: string } }).submission._id;
+    // A course that includes marking, the author's approved enrollment in it, and a second answer
+    // of theirs sent for marking, which the teacher has begun to comment on (issue 39).
+    const markingCourseId = await insertService(site.database.db, { name: "Marked essays" });
+    await site.database.db
+      .updateTable("services")
+      .set({ writing_answers_marked: 1 })
+      .where("id", "=", markingCourseId)
+      .execute();
+    const approvedAt = new Date().toISOString();
+    await site.database.db
+      .insertInto("enrollments")
+      .values({
+        id: crypto.randomUUID(),
+        service_id: markingCourseId,
+        user_id: author.id,
+        start_date: null,
+        message: null,
+        status: "confirmed",
+        owner_note: null,
+        created_at: approvedAt,
+        updated_at: approvedAt,
+      })
+      .execute();
+    const marked = await api("POST", "/api/writing/submissions", author, {
+      taskId,
+      text: "The author's own answer sent for marking, for their eyes and the teacher's.",
+    });
+    expect(marked.status).toBe(201);
+    markedAnswerId = ((await marked.json()) as { submission: { _id: string } }).submission._id;
+    expect(
+      (await api("POST", `/api/writing/submissions/${markedAnswerId}/marking-request`, author))
+        .status,
+    ).toBe(201);
+    const commented = await api(
+      "POST",
+      `/api/writing/submissions/${markedAnswerId}/comments`,
+      owner,
+      {
+        criterion: "general",
+        text: "The teacher's first comment.",
+        quote: "sent for marking",
+      },
+    );
+    expect(commented.status).toBe(201);
+    commentId = ((await commented.json()) as { comment: { id: string } }).comment.id;
+    // The draft last: submitting an answer to the task removes its draft.
     const drafted = await api("PUT", `/api/writing/drafts/${taskId}`, author, {
       text: "The author's own draft",
     });
@@ -825,6 +927,8 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
           .orderBy("author_id")
           .orderBy("task_id")
           .execute(),
+        db.selectFrom("writing_markings").selectAll().orderBy("submission_id").execute(),
+        db.selectFrom("writing_comments").selectAll().orderBy("id").execute(),
       ]),
     );
   };
@@ -853,6 +957,11 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
 
   const serviceEdit = { serviceName: "Renamed course", price: 12.5, description: "New words." };
   const taskWrite = { kind: "task-2", title: "Taken over", prompt: "Mine now.", status: "draft" };
+  const commentWrite = { criterion: "general", text: "Not the teacher's.", quote: "answer" };
+  const marks = {
+    bands: { task: 9, coherenceCohesion: 9, lexicalResource: 9, grammaticalRangeAccuracy: 9 },
+    summary: "Perfect, says I.",
+  };
   const who = {
     anonymous: () => undefined,
     author: () => author,
@@ -912,7 +1021,142 @@ describe.each(engines)("authorization matrix, who before what, on %s", (engine) 
       401,
     ],
     ["PUT", () => `/api/writing/drafts/${taskId}`, "anonymous", { text: "Mine." }, 401],
+    // The teacher's marking (issue 39): a student sends only their own answer; only an owner
+    // marks, and an owner's call about an answer or comment that is not there is a 404.
+    [
+      "POST",
+      () => `/api/writing/submissions/${answerId}/marking-request`,
+      "anonymous",
+      undefined,
+      401,
+    ],
+    [
+      "POST",
+      () => `/api/writing/submissions/${answerId}/marking-request`,
+      "student",
+      undefined,
+      404,
+    ],
+    ["POST", () => `/api/writing/submissions/${answerId}/marking-request`, "owner", undefined, 404],
+    ...(["anonymous", "student", "author"] as const).flatMap(
+      (caller): [string, () => string, keyof typeof who, unknown, number][] => {
+        const refusal = caller === "anonymous" ? 401 : 403;
+        return [
+          [
+            "POST",
+            () => `/api/writing/submissions/${markedAnswerId}/comments`,
+            caller,
+            commentWrite,
+            refusal,
+          ],
+          ["PATCH", () => `/api/writing/comments/${commentId}`, caller, { text: "Mine" }, refusal],
+          ["DELETE", () => `/api/writing/comments/${commentId}`, caller, undefined, refusal],
+          ["PUT", () => `/api/writing/submissions/${markedAnswerId}/marks`, caller, marks, refusal],
+          [
+            "POST",
+            () => `/api/writing/submissions/${markedAnswerId}/return`,
+            caller,
+            undefined,
+            refusal,
+          ],
+        ];
+      },
+    ),
+    ["POST", () => `/api/writing/submissions/${answerId}/comments`, "owner", commentWrite, 404],
+    ["POST", () => "/api/writing/submissions/no-such-answer/comments", "owner", commentWrite, 404],
+    ["PATCH", () => "/api/writing/comments/no-such-comment", "owner", { text: "x" }, 404],
+    ["DELETE", () => "/api/writing/comments/no-such-comment", "owner", undefined, 404],
+    ["PUT", () => `/api/writing/submissions/${answerId}/marks`, "owner", marks, 404],
+    ["PUT", () => "/api/writing/submissions/no-such-answer/marks", "owner", marks, 404],
+    ["POST", () => "/api/writing/submissions/no-such-answer/return", "owner", undefined, 404],
   ];
+
+  it("gives each Writing marking call to whom it belongs: nobody, another student, the author, the owner", async () => {
+    const before = await snapshot();
+    // [method, path, caller, status]: only what changes nothing, the refusals and the reads.
+    const calls: [string, () => string, keyof typeof who, number][] = [
+      ["GET", () => "/api/writing/progress", "anonymous", 401],
+      ["GET", () => "/api/writing/progress", "student", 200],
+      ["GET", () => "/api/writing/progress", "author", 200],
+      ["GET", () => "/api/writing/progress", "owner", 200],
+      ["GET", () => "/api/writing/queue", "anonymous", 401],
+      ["GET", () => "/api/writing/queue", "student", 403],
+      ["GET", () => "/api/writing/queue", "author", 403],
+      ["GET", () => "/api/writing/queue", "owner", 200],
+      ["GET", () => `/api/writing/submissions/${markedAnswerId}`, "anonymous", 401],
+      ["GET", () => `/api/writing/submissions/${markedAnswerId}`, "student", 404],
+      ["GET", () => `/api/writing/submissions/${markedAnswerId}`, "author", 200],
+      ["GET", () => `/api/writing/submissions/${markedAnswerId}`, "owner", 200],
+      [
+        "POST",
+        () => `/api/writing/submissions/${markedAnswerId}/marking-request`,
+        "anonymous",
+        401,
+      ],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/marking-request`, "student", 404],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/marking-request`, "author", 409],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/marking-request`, "owner", 404],
+      // The author's allowance (one answer) is used.
+      ["POST", () => `/api/writing/submissions/${answerId}/marking-request`, "author", 403],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/comments`, "anonymous", 401],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/comments`, "student", 403],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/comments`, "author", 403],
+      ["PATCH", () => `/api/writing/comments/${commentId}`, "anonymous", 401],
+      ["PATCH", () => `/api/writing/comments/${commentId}`, "student", 403],
+      ["PATCH", () => `/api/writing/comments/${commentId}`, "author", 403],
+      ["DELETE", () => `/api/writing/comments/${commentId}`, "anonymous", 401],
+      ["DELETE", () => `/api/writing/comments/${commentId}`, "student", 403],
+      ["DELETE", () => `/api/writing/comments/${commentId}`, "author", 403],
+      ["PUT", () => `/api/writing/submissions/${markedAnswerId}/marks`, "anonymous", 401],
+      ["PUT", () => `/api/writing/submissions/${markedAnswerId}/marks`, "student", 403],
+      ["PUT", () => `/api/writing/submissions/${markedAnswerId}/marks`, "author", 403],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/return`, "anonymous", 401],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/return`, "student", 403],
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/return`, "author", 403],
+      // The owner's: not ready to return (no bands yet); a student's unsent answer is not marked.
+      ["POST", () => `/api/writing/submissions/${markedAnswerId}/return`, "owner", 409],
+      ["PUT", () => `/api/writing/submissions/${answerId}/marks`, "owner", 404],
+    ];
+    const bodies: Record<string, unknown> = { PATCH: { text: "Changed" }, PUT: marks };
+    const wrong: string[] = [];
+    for (const [method, path, caller, expected] of calls) {
+      const body =
+        method === "POST" && path().endsWith("/comments") ? commentWrite : bodies[method];
+      const response = await api(method, path(), who[caller](), body);
+      const text = await response.text();
+      if (response.status !== expected)
+        wrong.push(`${method} ${path()} as ${caller}: ${response.status}, not ${expected}`);
+      // Nobody but the author and the owners reads the answer or the teacher's words on it.
+      if (
+        caller !== "author" &&
+        caller !== "owner" &&
+        /The author's own|The teacher's first/.test(text)
+      )
+        wrong.push(`${method} ${path()} as ${caller} shows the author's answer or its marking`);
+    }
+    expect(wrong).toEqual([]);
+    // The queue is the owner's: the answer waits there, with its comment counted.
+    const queue = (await (await api("GET", "/api/writing/queue", owner)).json()) as {
+      answers: { _id: string; comments: number }[];
+    };
+    expect(queue.answers).toEqual([expect.objectContaining({ _id: markedAnswerId, comments: 1 })]);
+    // A student's progress is their own; the marking, not yet returned, is nobody's to read.
+    const progress = (await (await api("GET", "/api/writing/progress", author)).json()) as {
+      allowance: { used: number; left: number };
+      markings: unknown[];
+    };
+    expect(progress).toMatchObject({ allowance: { used: 1, left: 0 }, markings: [] });
+    for (const caller of ["author", "owner"] as const) {
+      const read = (await (
+        await api("GET", `/api/writing/submissions/${markedAnswerId}`, who[caller]())
+      ).json()) as { submission: { status: string; marking: unknown } };
+      expect(read.submission, caller).toMatchObject({
+        status: "waiting-for-marking",
+        marking: null,
+      });
+    }
+    expect(await snapshot()).toBe(before);
+  });
 
   it("keeps a Writing answer to its author and the owners, and a draft to its author: 401 to nobody, 404 to anyone else", async () => {
     const before = await snapshot();

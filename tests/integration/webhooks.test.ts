@@ -768,6 +768,10 @@ describe.each(engines)("webhooks on %s", (engine) => {
 
   it("sends every event it names, each body of the shape core/webhooks/webhook-events.ts gives", async () => {
     const hook = await receiver();
+    // /admin/webhooks offers every event, writing.marked (issue 39) among them.
+    const form = await (await page("/admin/webhooks", owner)).text();
+    for (const type of WEBHOOK_EVENT_TYPES) expect(form).toContain(`value="${type}"`);
+    expect(form).toContain("The teacher returned (or corrected) the marking of a Writing answer");
     const added = await addEndpoint(hook.url(), [...WEBHOOK_EVENT_TYPES]);
     const writer = await signUpWithToken(site.app, db(), { name: "Busy Student" });
     const serviceId = await newCourse();
@@ -828,6 +832,48 @@ describe.each(engines)("webhooks on %s", (engine) => {
         secondsTaken: 600,
       })
     ).json()) as { submission: { _id: string; submittedAt: string } };
+    // The teacher marks it and returns it (issue 39): the writer's course includes marking.
+    await db()
+      .updateTable("services")
+      .set({ writing_answers_marked: 1 })
+      .where("id", "=", serviceId)
+      .execute();
+    await db()
+      .insertInto("enrollments")
+      .values({
+        id: crypto.randomUUID(),
+        service_id: serviceId,
+        user_id: writer.id,
+        start_date: null,
+        message: null,
+        status: "confirmed",
+        owner_note: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const marking = `/api/writing/submissions/${answer.submission._id}`;
+    expect((await api("POST", `${marking}/marking-request`, writer)).status).toBe(201);
+    expect(
+      (
+        await api("POST", `${marking}/comments`, owner, {
+          criterion: "lexicalResource",
+          text: "Which buses?",
+          quote: "buses are faster",
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api("PUT", `${marking}/marks`, owner, {
+          bands: { task: 5, coherenceCohesion: 6, lexicalResource: 6, grammaticalRangeAccuracy: 6 },
+          summary: "Too short, but clear.",
+        })
+      ).status,
+    ).toBe(200);
+    const returned = (await (await api("POST", `${marking}/return`, owner)).json()) as {
+      marking: { returnedAt: string };
+    };
 
     await site.app.deliverWebhooks();
     const events = hook.state.received.map((request) =>
@@ -842,6 +888,7 @@ describe.each(engines)("webhooks on %s", (engine) => {
       "review.updated",
       "service.created",
       "subscriber.confirmed",
+      "writing.marked",
       "writing.submitted",
     ]);
     const of = <T extends string>(type: T) => events.find((event) => event.type === type)?.data;
@@ -887,10 +934,24 @@ describe.each(engines)("webhooks on %s", (engine) => {
       timed: true,
       submittedAt: answer.submission.submittedAt,
     });
-    const told = hook.state.received.find((request) => request.body.includes("writing.submitted"));
-    expect(told?.body).not.toContain("buses");
-    expect(told?.body).not.toContain(writer.email);
-    expect(told?.body).not.toContain("Busy Student");
+    // The marking's bands, never its comments, summary, nor who wrote the answer (issue 39).
+    expect(of("writing.marked")).toEqual({
+      id: answer.submission._id,
+      taskId,
+      bands: { task: 5, coherenceCohesion: 6, lexicalResource: 6, grammaticalRangeAccuracy: 6 },
+      // (5 + 6 + 6 + 6) / 4 = 5.75, a quarter point: up to 6 (decision 0061).
+      taskBand: 6,
+      comments: 1,
+      returnedAt: returned.marking.returnedAt,
+      correctedAt: null,
+    });
+    for (const type of ["writing.submitted", "writing.marked"]) {
+      const told = hook.state.received.find((request) => request.body.includes(`"${type}"`));
+      expect(told?.body).not.toContain("buses");
+      expect(told?.body).not.toContain("Too short");
+      expect(told?.body).not.toContain(writer.email);
+      expect(told?.body).not.toContain("Busy Student");
+    }
   });
 
   it("keeps the owner's pages and every webhook action to owners, judged before the form is read", async () => {

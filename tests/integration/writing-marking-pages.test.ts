@@ -411,6 +411,32 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(row.returned_at).toBeNull();
   });
 
+  it("takes a summary and notes as long as they may be, in any script, through the form", async () => {
+    // 10,000 characters of Devanagari and four notes of 1,000: about 126 KB as a browser encodes
+    // them (9 bytes a character), past the pages' 64 KB; refused as too long only one past.
+    const summary = "अ".repeat(10_000);
+    const note = "ग".repeat(1_000);
+    const fields = {
+      intent: "save-marks",
+      "bands.task": "6",
+      "bands.coherenceCohesion": "6",
+      "bands.lexicalResource": "6",
+      "bands.grammaticalRangeAccuracy": "6",
+      "notes.task": note,
+      "notes.coherenceCohesion": note,
+      "notes.lexicalResource": note,
+      "notes.grammaticalRangeAccuracy": note,
+    };
+    const tooLong = await send(markingPage(otherId), { ...fields, summary: `${summary}अ` });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("Please keep the summary under 10000 characters.");
+    const saved = await send(markingPage(otherId), { ...fields, summary });
+    expect(saved.status).toBe(302);
+    const row = await markingRow(otherId);
+    expect(row.summary).toBe(summary);
+    expect(row.note_lexical_resource).toBe(note);
+  });
+
   it("saves the marks, returns the marking with a mail to the student, and the student reads it in place", async () => {
     const before = await (await page(`/writing/submissions/${essayId}`, student)).text();
     expect(before).not.toContain("The teacher&#x27;s marking");

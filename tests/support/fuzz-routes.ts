@@ -112,6 +112,23 @@ export const FUZZ_ROUTES: readonly (readonly [readonly string[], string])[] = [
   [["GET", "POST"], "/writing/test?task1={id}&task2={id}"],
   [["POST"], "/writing/test.data?task1={id}&task2={id}"],
   [["GET", "POST"], "/writing/submissions/{id}?test={id}"],
+  // The teacher marks Writing (issue 39): the API, the queue and marking pages, a student's
+  // progress for the owner, the answer page's intents (send for marking…) and a revised draft.
+  [["POST", "GET"], "/api/writing/submissions/{id}/marking-request"],
+  [["GET", "POST"], "/api/writing/progress"],
+  [["GET", "POST"], "/api/writing/queue?page={any}&size={any}"],
+  [["POST", "GET", "PUT"], "/api/writing/submissions/{id}/comments"],
+  [["PATCH", "DELETE", "GET"], "/api/writing/comments/{id}"],
+  [["PUT", "GET", "POST"], "/api/writing/submissions/{id}/marks"],
+  [["POST", "GET"], "/api/writing/submissions/{id}/return"],
+  [["GET", "POST"], "/admin/writing"],
+  [["GET", "POST"], "/admin/writing/submissions/{id}"],
+  [["POST"], "/admin/writing/submissions/{id}.data"],
+  [["GET", "POST"], "/admin/writing/students/{id}"],
+  [["POST"], "/writing/submissions/{id}"],
+  [["POST"], "/writing/submissions/{id}.data"],
+  [["GET", "POST"], "/writing/tasks/{id}/write?revise={id}"],
+  [["POST"], "/writing/tasks/{id}/write.data?revise={id}"],
   // Sign-in with a bearer token for other origins' clients (issue 28).
   [["POST", "GET"], "/api/tokens"],
   [["POST"], "/api/tokens/two-factor"],
