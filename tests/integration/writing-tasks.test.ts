@@ -262,13 +262,22 @@ describe.each(engines)("the Writing tasks' use cases on %s", (engine) => {
       expect(await names()).toEqual(
         expect.arrayContaining(["writing_tasks", "writing_submissions", "writing_drafts"]),
       );
+      // The marking's migration (issue 39) first, then the tasks' trigger and tables.
+      await migrateDown(scratch.db);
+      expect((await names()).filter((name) => name.startsWith("writing_")).sort()).toEqual([
+        "writing_drafts",
+        "writing_submissions",
+        "writing_tasks",
+      ]);
       await migrateDown(scratch.db);
       await migrateDown(scratch.db);
       expect((await names()).filter((name) => name.startsWith("writing_"))).toEqual([]);
       await migrateToLatest(scratch.db);
       await insertWritingTask(scratch.db);
       expect((await names()).filter((name) => name.startsWith("writing_")).sort()).toEqual([
+        "writing_comments",
         "writing_drafts",
+        "writing_markings",
         "writing_submissions",
         "writing_tasks",
       ]);
