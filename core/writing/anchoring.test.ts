@@ -358,6 +358,19 @@ describe("anchorPassage", () => {
     });
   });
 
+  it("places a passage whose doubled word was removed on its words, not on the word before them", () => {
+    // The search's closest match for "the the large…" is "to the large…" (fewer changes than
+    // dropping a "the"); the text before the passage says where it starts.
+    const before =
+      "Shop owners also fear that customers will go to the the large shopping centres outside the city, where parking is free.";
+    const after =
+      "Shop owners also fear that customers will go to the large shopping centres outside the city, where parking is free.";
+    expect(placed(after, selected(before, "the the large shopping centres"))).toEqual({
+      at: " will go to [the large shopping centres] outside the",
+      exact: false,
+    });
+  });
+
   it("keeps the uncorrected word where it is when the same word was corrected elsewhere", () => {
     // The exact "enviroment" left in the conclusion must not take the third paragraph's comment
     // (above), nor lose its own.

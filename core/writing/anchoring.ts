@@ -434,6 +434,64 @@ function tidyMatch(text: string, match: Passage): Passage | null {
   return trimmed.start < trimmed.end ? trimmed : null;
 }
 
+/** Quotes up to this long have their approximate matches' edges weighed a word either way. */
+const EDGE_VARIANTS_UP_TO = 80;
+
+/** Where the word before `at` starts (skipping the spaces between), or undefined at the text's start. */
+function previousWordStart(text: string, at: number): number | undefined {
+  let index = at;
+  while (index > 0 && /\s/.test(text[index - 1] as string)) index--;
+  if (index === 0) return undefined;
+  while (index > 0 && !/\s/.test(text[index - 1] as string)) index--;
+  return index;
+}
+
+/** Where the next word after the one at `at` starts, or undefined when there is none. */
+function nextWordStart(text: string, at: number, end: number): number | undefined {
+  let index = at;
+  while (index < end && !/\s/.test(text[index] as string)) index++;
+  while (index < end && /\s/.test(text[index] as string)) index++;
+  return index < end ? index : undefined;
+}
+
+/**
+ * An approximate match with its start or end moved by one word. The search keeps, for each place
+ * it ends, only the start with the fewest changes: for "the the large…" revised to "the large…"
+ * that is "to the large…" (two letters changed) rather than "the large…" (a word dropped), and
+ * only the text around a place can tell which is the passage. So the neighbours are offered too,
+ * each with its own likeness to the quote, and the context decides (bestPlace).
+ */
+function wordEdgeVariants(text: string, passage: Passage, quote: string): Found[] {
+  if (quote.length > EDGE_VARIANTS_UP_TO) return [];
+  const starts = [
+    passage.start,
+    previousWordStart(text, passage.start),
+    nextWordStart(text, passage.start, passage.end),
+  ];
+  const ends = [passage.end];
+  const lastWordStart = previousWordStart(text, passage.end);
+  if (lastWordStart !== undefined && lastWordStart > passage.start) {
+    const trimmed = trimPassage(text, { start: passage.start, end: lastWordStart });
+    ends.push(trimmed.end);
+  }
+  const following = nextWordStart(text, passage.end, text.length);
+  if (following !== undefined) {
+    let end = following;
+    while (end < text.length && !/\s/.test(text[end] as string)) end++;
+    ends.push(end);
+  }
+  const variants: Found[] = [];
+  for (const start of starts) {
+    for (const end of ends) {
+      if (start === undefined || end <= start) continue;
+      if (start === passage.start && end === passage.end) continue;
+      const changes = editDistance(text.slice(start, end), quote);
+      variants.push({ start, end, quoteScore: Math.max(0, 1 - changes / quote.length) });
+    }
+  }
+  return variants;
+}
+
 /** `text` with the given stretches blanked out, its length and offsets unchanged. */
 function withoutStretches(text: string, starts: number[], length: number): string {
   let masked = "";
@@ -494,7 +552,9 @@ export function anchorPassage(text: string, selectors: PassageSelectors): Anchor
   const found: Found[] = [];
   for (const match of approximateSearch(searched, exact, maxQuoteErrors(exact))) {
     const passage = tidyMatch(text, match);
-    if (passage) found.push({ ...passage, quoteScore: 1 - match.errors / exact.length });
+    if (!passage) continue;
+    found.push({ ...passage, quoteScore: 1 - match.errors / exact.length });
+    found.push(...wordEdgeVariants(text, passage, exact));
   }
   const best = bestPlace(text, found, quote, oldStart);
   if (!best || !isConvincing(best, exact)) return null;
