@@ -144,7 +144,8 @@ test("a timed Task 2: the countdown turns red at 10 minutes, a reload and a lost
 
   // Listed on /writing, newest first.
   await page.goto("/writing");
-  const answers = page.getByRole("region", { name: "Your answers" });
+  // The list of answers itself: the section also names the courses that include marking.
+  const answers = page.getByRole("list", { name: "Your answers" });
   await expect(answers.getByRole("listitem").first()).toContainText("Cars in the city centre");
   await expect(answers.getByRole("listitem").first()).toContainText("Submitted (time ran out)");
   await expect(answers.getByRole("listitem").first()).toContainText(String(countWords(essay)));

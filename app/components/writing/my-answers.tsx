@@ -49,7 +49,8 @@ export function MyAnswers({
       ) : (
         <>
           <p className="mt-1 text-slate-600">{`${count} ${count === 1 ? "answer" : "answers"}, newest first.`}</p>
-          <ol className="mt-4 space-y-3">
+          {/* Named by the heading: the section's intro may hold a list of its own (courses). */}
+          <ol aria-labelledby="my-answers-heading" className="mt-4 space-y-3">
             {submissions.map((answer) => (
               <li
                 key={answer.id}
