@@ -6,7 +6,7 @@ import { NOT_READY_MESSAGE } from "../../core/writing/markings.server.ts";
 import { CARS_ESSAY } from "../e2e/support/writing-essays.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { insertService, insertWritingTask } from "../support/fixtures.ts";
+import { insertService, insertWritingAnswer, insertWritingTask } from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
@@ -409,6 +409,25 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(row.band_task).toBeNull();
     expect(row.summary).toBeNull();
     expect(row.returned_at).toBeNull();
+  });
+
+  it("refuses a student without allowance every time, never counting the refusals as writes", async () => {
+    // Past the address's 30 writes in 10 minutes: a refusal that counted would turn into a 429.
+    const stranger = await signUpWithToken(site.app, db(), { name: "Student Without Course" });
+    const answerId = await insertWritingAnswer(db(), {
+      taskId,
+      authorId: stranger.id,
+      text: ESSAY,
+    });
+    const writer = { userId: stranger.id, isOwner: false, address: "10.42.250.250" };
+    for (let attempt = 1; attempt <= 32; attempt++) {
+      const refused = await sendForMarking(db(), {
+        writer,
+        submissionId: answerId,
+        siteUrl: ORIGIN,
+      });
+      expect(refused, `attempt ${attempt}`).toMatchObject({ ok: false, reason: "no-allowance" });
+    }
   });
 
   it("takes a summary and notes as long as they may be, in any script, through the form", async () => {
