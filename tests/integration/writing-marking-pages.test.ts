@@ -6,7 +6,12 @@ import { NOT_READY_MESSAGE } from "../../core/writing/markings.server.ts";
 import { CARS_ESSAY } from "../e2e/support/writing-essays.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { insertService, insertWritingAnswer, insertWritingTask } from "../support/fixtures.ts";
+import {
+  insertEnrollment,
+  insertService,
+  insertWritingAnswer,
+  insertWritingTask,
+} from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
@@ -107,25 +112,8 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
       .set({ writing_answers_marked: 3 })
       .where("id", "=", courseId)
       .execute();
-    const now = new Date().toISOString();
-    for (const who of [student, other]) {
-      const id = crypto.randomUUID();
-      if (who === student) enrollmentId = id;
-      await db()
-        .insertInto("enrollments")
-        .values({
-          id,
-          service_id: courseId,
-          user_id: who.id,
-          start_date: null,
-          message: null,
-          status: "confirmed",
-          owner_note: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
+    enrollmentId = await insertEnrollment(db(), { serviceId: courseId, userId: student.id });
+    await insertEnrollment(db(), { serviceId: courseId, userId: other.id });
     essayId = await submit(student, ESSAY);
     otherId = await submit(other, ESSAY.replace("Moreover", "Also"));
     revisionId = await submit(student, ESSAY.replace("enviroment", "environment"));

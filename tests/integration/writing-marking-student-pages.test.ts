@@ -7,7 +7,12 @@ import {
 import { addMarkingComment, returnMarking, saveMarks } from "../../core/writing/markings.server.ts";
 import { ORIGIN, postForm, signUpWithToken } from "../support/accounts.ts";
 import { engines } from "../support/databases.ts";
-import { insertService, insertWritingDraft, insertWritingTask } from "../support/fixtures.ts";
+import {
+  insertEnrollment,
+  insertService,
+  insertWritingDraft,
+  insertWritingTask,
+} from "../support/fixtures.ts";
 import { makeOwner } from "../support/owners.ts";
 import { testSiteOn } from "../support/test-app.ts";
 
@@ -205,36 +210,13 @@ describe.each(engines)("the student's side of Writing marking on %s", (engine) =
         .set({ writing_answers_marked: answers })
         .where("id", "=", id)
         .execute();
-    const now = new Date().toISOString();
-    await db()
-      .insertInto("enrollments")
-      .values({
-        id: crypto.randomUUID(),
-        service_id: markedCourseId,
-        user_id: student.id,
-        start_date: null,
-        message: null,
-        status: "confirmed",
-        owner_note: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertEnrollment(db(), { serviceId: markedCourseId, userId: student.id });
     // A request not yet confirmed gives nothing.
-    await db()
-      .insertInto("enrollments")
-      .values({
-        id: crypto.randomUUID(),
-        service_id: biggerCourseId,
-        user_id: other.id,
-        start_date: null,
-        message: null,
-        status: "requested",
-        owner_note: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertEnrollment(db(), {
+      serviceId: biggerCourseId,
+      userId: other.id,
+      status: "requested",
+    });
   });
 
   it("offers Send for marking to the author with the allowance, and sends it once", async () => {

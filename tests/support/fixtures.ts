@@ -205,3 +205,31 @@ export async function insertWritingDraft(
     })
     .execute();
 }
+
+/** An enrollment of `userId` in `serviceId`, approved unless said otherwise; its id. */
+export async function insertEnrollment(
+  db: DB,
+  {
+    serviceId,
+    userId,
+    status = "confirmed",
+  }: { serviceId: string; userId: string; status?: "requested" | "confirmed" },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("enrollments")
+    .values({
+      id,
+      service_id: serviceId,
+      user_id: userId,
+      start_date: null,
+      message: null,
+      status,
+      owner_note: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
