@@ -45,6 +45,16 @@ export interface AppContext {
   session: SessionLookup;
   /** The JSON API's OpenAPI document (server/api/openapi.ts), which /api/docs shows. */
   apiDocument: OpenApiDocument;
+  /**
+   * Whether the answer is a whole HTML page (a browser's navigation, or a form sent without
+   * JavaScript) rather than React Router's data for a page already in the browser (`….data`).
+   */
+  wholePage: boolean;
+  /**
+   * The parts of this page drawn on the server as HTML, by id (app/lib/drawn-parts.server.ts):
+   * a whole page carries them in its markup and leaves them out of its data.
+   */
+  drawnParts: Map<string, string>;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { RequestReference } from "./components/request-reference.tsx";
 import { appContext, renderedPages } from "./context.server.ts";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
+import { DrawnPartsContext } from "./lib/drawn-parts.ts";
 
 /** How long React Router waits for a loader's promise while it writes the hydration data. */
 export const streamTimeout = 5_000;
@@ -65,16 +66,19 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   await readHydrationData(routerContext);
+  const page = loadContext.get(appContext);
   const html = renderToString(
-    <RequestReference.Provider value={loadContext.get(appContext).requestId}>
-      <ServerRouter context={routerContext} url={request.url} />
+    <RequestReference.Provider value={page.requestId}>
+      <DrawnPartsContext.Provider value={page.drawnParts}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </DrawnPartsContext.Provider>
     </RequestReference.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const page = deferHydrationScripts(`<!DOCTYPE html>${html}`);
-  const bytes = utf8.encode(page);
+  const whole = deferHydrationScripts(`<!DOCTYPE html>${html}`);
+  const bytes = utf8.encode(whole);
   const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
-  renderedPages.set(response, { html: page, bytes });
+  renderedPages.set(response, { html: whole, bytes });
   return response;
 }
 

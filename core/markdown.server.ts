@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import MarkdownIt from "markdown-it";
 
 /**
@@ -90,6 +91,29 @@ export function createMarkdown({ breaks, headingsUnder, siteUrl }: MarkdownOptio
       : self.renderToken(tokens, index, options);
   };
   return markdown;
+}
+
+/**
+ * `renderer.render`, remembered by the Markdown it was given: for short texts rendered on every
+ * view of a page (a Writing task's prompt, a marking's summary), which change seldom (a changed
+ * text is a new key). At most `characters` of HTML are kept, the least recently shown dropped.
+ */
+export function rememberedRender(
+  renderer: { render: (markdown: string) => string },
+  characters = 2 * 1024 * 1024,
+): (markdown: string) => string {
+  const kept = new LRUCache<string, string>({
+    maxSize: characters,
+    sizeCalculation: (html) => Math.max(1, html.length),
+  });
+  return (markdown) => {
+    let html = kept.get(markdown);
+    if (html === undefined) {
+      html = renderer.render(markdown);
+      kept.set(markdown, html);
+    }
+    return html;
+  };
 }
 
 export function escapeHtml(text: string): string {

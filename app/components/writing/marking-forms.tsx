@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import {
   MAX_BAND_NOTE_LENGTH,
@@ -18,8 +19,9 @@ import {
 import type { WritingMarking } from "../../../core/writing/markings.server.ts";
 import type { FormState } from "../fields/form-state.tsx";
 import { FieldForm, SelectField, TextAreaField, TextField } from "../form-field.tsx";
+import { Link } from "../links.tsx";
 import { SubmitButton } from "../submit-button.tsx";
-import type { CommentOnText } from "./commented-answer.tsx";
+import { type CommentOnText, commentAnchor } from "./commented-answer.tsx";
 
 /*
  * The marking page's forms (issue 39, point 3), each working without JavaScript: a comment's
@@ -114,25 +116,63 @@ export function QuoteCommentForm({
 }
 
 /**
- * A comment's Change and Remove, folded under its text until wanted (open when a change was
- * refused, with the message beside its field).
+ * Where a comment's Change and Remove open: this page with `?change={commentId}`, which shows that
+ * comment's form alone (`CommentChangeForms`). A form per comment, 40 of them on a well-marked
+ * answer, made the page twice as heavy to send and to render (decision 0062).
+ */
+export const changeCommentSearch = (commentId: string) =>
+  `?change=${encodeURIComponent(commentId)}`;
+
+/** Marks the links that open a comment's Change and Remove (followed in place by ChangeLinks). */
+export const CHANGE_LINK_ATTRIBUTE = "data-change-comment";
+
+/**
+ * The link that opens a comment's Change and Remove, back to its place in the comments. A plain
+ * anchor: it is drawn into the kept HTML of the answer (commented-answer-html.server.tsx), where
+ * no router is; `ChangeLinks` follows it without a reload.
+ */
+export function ChangeCommentLink({ comment }: { comment: CommentOnText }) {
+  return (
+    <p className="mt-2">
+      <a
+        href={`${changeCommentSearch(comment.id)}#${commentAnchor(comment.number)}`}
+        className="link text-sm font-semibold"
+        {...{ [CHANGE_LINK_ATTRIBUTE]: "" }}
+      >
+        {`Change or remove comment ${comment.number}`}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * A comment's Change and Remove, under its text once its link was followed (or when a change was
+ * refused, with the message beside its field); Cancel leads back to the comment.
  */
 export function CommentChangeForms({
   comment,
   names,
   state,
+  pagePath,
 }: {
   comment: CommentOnText;
   names: Record<CommentCriterion, string>;
   /** The refused Change or Remove of this comment, if that was the last form sent. */
   state: (FormState & { fieldErrors?: Record<string, string | undefined> }) | undefined;
+  /** The marking page, without `?change`. */
+  pagePath: string;
 }) {
   const idPrefix = `comment-${comment.number}-change`;
+  const box = useRef<HTMLDivElement>(null);
+  // Opened from its link without a reload: the keyboard goes on to the form it asked for.
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>("select")?.focus();
+  }, []);
   return (
-    <details className="mt-2" open={state !== undefined}>
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+    <div ref={box} className="mt-3 border-t border-slate-200 pt-3">
+      <h3 className="text-sm font-semibold text-slate-900">
         {`Change or remove comment ${comment.number}`}
-      </summary>
+      </h3>
       <FieldForm method="post" state={state} className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="change-comment" />
         <input type="hidden" name="commentId" value={comment.id} />
@@ -142,14 +182,23 @@ export function CommentChangeForms({
           {`Save comment ${comment.number}`}
         </SubmitButton>
       </FieldForm>
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="intent" value="remove-comment" />
-        <input type="hidden" name="commentId" value={comment.id} />
-        <SubmitButton busyLabel="Removing…" className="btn-secondary">
-          {`Remove comment ${comment.number}`}
-        </SubmitButton>
-      </Form>
-    </details>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove-comment" />
+          <input type="hidden" name="commentId" value={comment.id} />
+          <SubmitButton busyLabel="Removing…" className="btn-secondary">
+            {`Remove comment ${comment.number}`}
+          </SubmitButton>
+        </Form>
+        <Link
+          to={`${pagePath}#${commentAnchor(comment.number)}`}
+          preventScrollReset
+          className="link text-sm"
+        >
+          Cancel
+        </Link>
+      </div>
+    </div>
   );
 }
 

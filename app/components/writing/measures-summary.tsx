@@ -21,7 +21,7 @@ function Measure({ term, children }: { term: string; children: ReactNode }) {
  * findings, never a band. The words counted leave copied runs out; under the task's minimum the
  * page says so in the test's terms.
  */
-export function MeasuresSummary({ measures }: { measures: WritingMeasures }) {
+export function MeasuresSummary({ measures }: { measures: Omit<WritingMeasures, "flags"> }) {
   const { words } = measures;
   return (
     <dl className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
