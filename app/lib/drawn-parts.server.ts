@@ -16,24 +16,25 @@ const kept = new LRUCache<string, string>({
 });
 
 /**
- * `draw()` as static HTML, drawn once for each value of `inputs` and then kept: `inputs` must be
- * everything the drawing depends on (it is keyed by a digest of them), so a change to any of them
- * draws it again and nothing stale can show. Each server process keeps its own.
+ * A part of this page drawn on the server (app/lib/drawn-parts.ts), by the element whose id is
+ * `id`: `draw()` as static HTML, drawn once for each value of `inputs` and then kept. `inputs`
+ * must be everything the drawing depends on (it is keyed by a digest of them), so a change to any
+ * of them draws it again and nothing stale can show; each server process keeps its own. The HTML
+ * is kept for this page's render, and is in the page's data only when the answer is data, not a
+ * whole page.
  */
-export function drawnOnce(kind: string, inputs: unknown, draw: () => ReactElement): string {
-  const key = `${kind}:${createHash("sha256").update(JSON.stringify(inputs)).digest("base64url")}`;
-  const html = kept.get(key);
-  if (html !== undefined) return html;
-  const drawn = renderToStaticMarkup(draw());
-  kept.set(key, drawn);
-  return drawn;
-}
-
-/**
- * A part of this page drawn on the server (app/lib/drawn-parts.ts): kept for this page's render,
- * and in its data only when the answer is data, not a whole page.
- */
-export function drawnPart(context: ContextProvider, id: string, html: string): DrawnPart {
+export function drawnPart(
+  context: ContextProvider,
+  id: string,
+  inputs: unknown,
+  draw: () => ReactElement,
+): DrawnPart {
+  const key = `${id}:${createHash("sha256").update(JSON.stringify(inputs)).digest("base64url")}`;
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(draw());
+    kept.set(key, html);
+  }
   const page = context.get(appContext);
   page.drawnParts.set(id, html);
   return { id, html: page.wholePage ? null : html };

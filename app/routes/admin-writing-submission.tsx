@@ -22,13 +22,13 @@ import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders } from "../lib/refusals.server.ts";
 import { requireOwner } from "../lib/session.server.ts";
 import { useSiteTimeZone } from "../lib/site-time-zone.ts";
+import {
+  commentedAnswerPart,
+  measuresAndLinkingPart,
+} from "../lib/writing/answer-parts.server.tsx";
 import { commentCriterionNames, commentsOnText } from "../lib/writing/comments-on-text.ts";
 import { dateAndTime } from "../lib/writing/durations.ts";
 import { markingAction } from "../lib/writing/marking-actions.server.ts";
-import {
-  answerMeasuresPart,
-  commentedAnswerPart,
-} from "../lib/writing/marking-page-parts.server.tsx";
 import { markingPath, studentProgressPath, submissionPath } from "../lib/writing/task-paths.ts";
 import type { Route } from "./+types/admin-writing-submission";
 
@@ -77,10 +77,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     text: returned ? null : submission.text,
     marking: bandsAndSummary,
     commentCount: comments.length,
-    measures: answerMeasuresPart(context, measures),
+    measures: measuresAndLinkingPart(context, measures),
     commented: changeOpen
       ? { comments, changing }
-      : commentedAnswerPart(context, { text: submission.text, comments, forMarking: !returned }),
+      : commentedAnswerPart(context, "commented-answer", {
+          text: submission.text,
+          comments,
+          forMarking: !returned,
+        }),
     testBand: testBand?.band ?? null,
   };
 }

@@ -11,11 +11,11 @@ import { getWritingMarking, writingTestBandOf } from "../../core/writing/marking
 import { getPublishedWritingTask } from "../../core/writing/published-tasks.server.ts";
 import { getWritingSubmission, revisionsOf } from "../../core/writing/submissions.server.ts";
 import { WRITING_TASK_KIND_NAMES } from "../../core/writing/task-kinds.ts";
+import { DrawnHtml } from "../components/drawn-html.tsx";
 import { Link } from "../components/links.tsx";
 import { DraftChanges } from "../components/writing/draft-changes.tsx";
 import { EarlierComments } from "../components/writing/earlier-comments.tsx";
-import { FLAG_KINDS, FlagList, MarkedAnswer } from "../components/writing/marked-answer.tsx";
-import { LinkingWords, MeasuresSummary } from "../components/writing/measures-summary.tsx";
+import { FLAG_KINDS } from "../components/writing/marked-answer.tsx";
 import { ReturnedMarking } from "../components/writing/returned-marking.tsx";
 import { RevisionOf, Revisions } from "../components/writing/revisions.tsx";
 import {
@@ -23,13 +23,14 @@ import {
   SendForMarking,
 } from "../components/writing/send-for-marking.tsx";
 import { TaskPicture } from "../components/writing/task-picture.tsx";
-import { type AppContext, appContext } from "../context.server.ts";
+import { appContext } from "../context.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notYours, retryAfterHeaders, writeLimited, writerFor } from "../lib/refusals.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { useSiteTimeZone } from "../lib/site-time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
-import { commentCriterionNames } from "../lib/writing/comments-on-text.ts";
+import { commentedAnswerPart, measuresParts } from "../lib/writing/answer-parts.server.tsx";
+import { commentCriterionNames, commentsOnText } from "../lib/writing/comments-on-text.ts";
 import { dateAndTime, durationText } from "../lib/writing/durations.ts";
 import { submissionPath, taskPath } from "../lib/writing/task-paths.ts";
 import { useForgetSubmittedDrafts } from "../lib/writing/use-forget-submitted.ts";
@@ -69,21 +70,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     submission.marking.status === "returned"
       ? await getWritingMarking(db, { viewer, submissionId: submission.id })
       : undefined;
-  const markingView = marking?.returnedAt
-    ? {
-        ...marking,
-        writingTestBand:
-          (await writingTestBandOf(db, { viewer, submissionId: submission.id }))?.band ?? null,
-      }
-    : null;
+  let markingView = null;
+  if (marking?.returnedAt) {
+    const { comments, ...bandsAndSummary } = marking;
+    const returnedComments = commentsOnText(comments, submission.task.kind);
+    markingView = {
+      ...bandsAndSummary,
+      commentCount: returnedComments.length,
+      commented: commentedAnswerPart(context, "commented-answer", {
+        text: submission.text,
+        comments: returnedComments,
+      }),
+      writingTestBand:
+        (await writingTestBandOf(db, { viewer, submissionId: submission.id }))?.band ?? null,
+    };
+  }
+  // The measures drawn once and sent once: the page's data leaves them out (decision 0063).
+  const { measures, text: _text, ...answer } = submission;
   return {
     userId: user.id,
-    submission,
+    submission: answer,
+    measures: measuresParts(context, submission.text, measures),
     marking: markingView,
     otherPart: other
       ? { id: other.id, taskId: other.taskId, kind: other.task.kind, title: other.task.title }
       : null,
-    ...(await markingAndRevisions(db, viewer, submission)),
+    ...(await markingAndRevisions(context, viewer, submission)),
   };
 }
 
@@ -97,10 +109,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * still published).
  */
 async function markingAndRevisions(
-  db: AppContext["db"],
+  context: Route.LoaderArgs["context"],
   viewer: { userId: string; isOwner: boolean },
   submission: NonNullable<Awaited<ReturnType<typeof getWritingSubmission>>>,
 ) {
+  const { db } = context.get(appContext);
   const isAuthor = submission.authorId === viewer.userId;
   const [allowance, earlier, revisions, openTask] = await Promise.all([
     isAuthor && submission.marking.status === "not-sent"
@@ -127,7 +140,7 @@ async function markingAndRevisions(
           changes: wordChanges(earlier.text, submission.text),
           // Only what the student has been given: an owner sees no comments before the return either.
           comments: earlierMarking?.returnedAt
-            ? placeAgain(submission, earlierMarking.comments)
+            ? placeAgain(context, submission, earlierMarking.comments)
             : null,
         }
       : null,
@@ -141,25 +154,32 @@ async function markingAndRevisions(
  * context, fuzzily), numbered in the order of the new text, and those no longer in it.
  */
 function placeAgain(
+  context: Route.LoaderArgs["context"],
   submission: { text: string; task: { kind: Parameters<typeof criterionName>[1] } },
   comments: NonNullable<Awaited<ReturnType<typeof getWritingMarking>>>["comments"],
 ) {
   const { placed, lost } = reanchorComments(submission.text, comments);
   const nameOf = (criterion: (typeof comments)[number]["criterion"]) =>
     criterionName(criterion, submission.task.kind);
+  const placedAgain = [...placed]
+    .sort((a, b) => a.passage.start - b.passage.start || b.passage.end - a.passage.end)
+    .map((comment, index) => ({
+      id: comment.id,
+      number: index + 1,
+      criterion: comment.criterion,
+      criterionName: nameOf(comment.criterion),
+      text: comment.text,
+      correction: comment.correction,
+      passage: comment.passage,
+      reworded: comment.exact ? null : comment.selectors[0].exact,
+    }));
   return {
-    placed: [...placed]
-      .sort((a, b) => a.passage.start - b.passage.start || b.passage.end - a.passage.end)
-      .map((comment, index) => ({
-        id: comment.id,
-        number: index + 1,
-        criterion: comment.criterion,
-        criterionName: nameOf(comment.criterion),
-        text: comment.text,
-        correction: comment.correction,
-        passage: comment.passage,
-        reworded: comment.exact ? null : comment.selectors[0].exact,
-      })),
+    answer: commentedAnswerPart(context, "earlier-commented-answer", {
+      text: submission.text,
+      comments: placedAgain,
+      idPrefix: "earlier-",
+    }),
+    placed: placedAgain.map(({ id }) => ({ id })),
     lost: lost.map((comment) => ({
       id: comment.id,
       criterion: comment.criterion,
@@ -205,8 +225,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function WritingSubmission({ loaderData, actionData }: Route.ComponentProps) {
-  const { userId, submission, otherPart, marking } = loaderData;
-  const { task, measures } = submission;
+  const { userId, submission, otherPart, marking, measures } = loaderData;
+  const { task } = submission;
   const timeZone = useSiteTimeZone();
   useForgetSubmittedDrafts(userId, otherPart ? [task.id, otherPart.taskId] : [task.id]);
   const parts = otherPart
@@ -290,7 +310,8 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
 
       {marking && (
         <ReturnedMarking
-          text={submission.text}
+          commented={marking.commented}
+          commentCount={marking.commentCount}
           taskKind={task.kind}
           marking={marking}
           writingTestBand={marking.writingTestBand}
@@ -314,7 +335,6 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
       )}
       {loaderData.earlier?.comments && (
         <EarlierComments
-          text={submission.text}
           {...loaderData.earlier.comments}
           names={commentCriterionNames(task.kind)}
           earlierLabel={loaderData.isAuthor ? "your earlier answer" : "the earlier answer"}
@@ -329,7 +349,7 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
           What a machine can count in your answer, worked out by this site's server. They are not a
           band: the four criteria need a teacher's reading.
         </p>
-        <MeasuresSummary measures={measures} />
+        <DrawnHtml part={measures.counts} />
       </section>
 
       <section aria-labelledby="answer-heading" className="mt-10">
@@ -338,7 +358,7 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
         </h2>
         <FlagKey />
         <div className="mt-4">
-          <MarkedAnswer text={submission.text} flags={measures.flags} />
+          <DrawnHtml part={measures.marked} />
         </div>
       </section>
 
@@ -350,14 +370,14 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
           Each number is a mark in the text above; a link leads to its place, and Tab moves from
           mark to mark in the text.
         </p>
-        <FlagList text={submission.text} flags={measures.flags} />
+        <DrawnHtml part={measures.flagList} />
       </section>
 
       <section aria-labelledby="linking-heading" className="mt-10">
         <h2 id="linking-heading" className="text-2xl font-bold text-slate-900">
           Linking words
         </h2>
-        <LinkingWords linking={measures.linkingWords} />
+        <DrawnHtml part={measures.linking} />
       </section>
 
       <Revisions

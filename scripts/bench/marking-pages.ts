@@ -1,11 +1,14 @@
 /**
  * The marking pages' budget (issue 39): the CPU a server spends to render the teacher's marking
- * page of a 400-word answer carrying 40 comments, under 5 ms. Measured through a running site
- * (its session read, its queries, React's render and the answer's compression: what one page
- * costs the server), as the CPU its process used over many requests divided by their number; the
- * median time each took is printed beside it. Also the student's reading of that marking once
- * returned, and a revised draft's page, where the 40 comments are placed again in the revised
- * text. Printed by `npm run bench`, never asserted.
+ * page of a 400-word answer carrying 40 comments, under 5 ms. Measured through a running site,
+ * one request at a time, as the page's own `Server-Timing` gives it: the CPU the process spent
+ * while React Router made the page (the route's middleware, the loaders and their queries,
+ * React's render, the page's data; server/app.ts), the median of many requests. Beside it, what
+ * the whole answer cost the server (with reading the request and the session, compressing and
+ * writing the page: the CPU its process used over all the requests divided by their number),
+ * and the median time each took. Also the student's reading of that marking once returned, and a
+ * revised draft's page, where the 40 comments are placed again in the revised text (decision
+ * 0063). Printed by `npm run bench`, never asserted.
  */
 import type { ChildProcess } from "node:child_process";
 import { sql } from "kysely";
@@ -26,9 +29,19 @@ const TIMED_REQUESTS = 300;
 
 export interface MarkingPageFigures {
   page: string;
-  /** Server CPU per page, in ms; undefined where /proc does not tell. */
+  /** The median CPU of the page's render, in ms, as its Server-Timing says. */
+  renderCpuMs: number;
+  /** The server's CPU per answer, in ms; undefined where /proc does not tell. */
   cpuMs: number | undefined;
   medianMs: number;
+}
+
+/** The `cpu` entry of a page's Server-Timing (server/app.ts), in ms. */
+function renderCpuOf(response: Response): number {
+  const timing = response.headers.get("server-timing") ?? "";
+  const cpu = /(?:^|,\s*)cpu;[^,]*\bdur=([\d.]+)/.exec(timing)?.[1];
+  if (cpu === undefined) throw new Error(`No render CPU in Server-Timing: "${timing}"`);
+  return Number(cpu);
 }
 
 interface Visitor {
@@ -60,7 +73,7 @@ async function signUp(origin: string, name: string): Promise<Visitor> {
  * passages spread through it (one to four words each, as a teacher marks), its bands and summary;
  * and a revised draft of it with sentences corrected, one added and one deleted.
  */
-export async function markedAnswer(databaseUrl: string, origin: string) {
+async function markedAnswer(databaseUrl: string, origin: string) {
   const teacher = await signUp(origin, "Bench Teacher");
   const student = await signUp(origin, "Bench Student");
   const { db } = openDatabase(databaseUrl);
@@ -145,8 +158,11 @@ export async function markedAnswer(databaseUrl: string, origin: string) {
   }
 }
 
-/** CPU per page and the median time of TIMED_REQUESTS requests for one page, after a warm-up. */
-export async function measurePage(
+/**
+ * The median render CPU, the server's CPU per answer and the median time of TIMED_REQUESTS
+ * requests for one page, one at a time, after a warm-up.
+ */
+async function measurePage(
   site: ChildProcess,
   page: string,
   url: string,
@@ -156,18 +172,21 @@ export async function measurePage(
     const response = await fetch(url, { headers: { cookie, "accept-encoding": "gzip, br" } });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    return renderCpuOf(response);
   };
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await get();
   const cpuBefore = site.pid === undefined ? undefined : cpuSecondsOfTree(site.pid);
   const times: number[] = [];
+  const renders: number[] = [];
   for (let i = 0; i < TIMED_REQUESTS; i++) {
     const started = performance.now();
-    await get();
+    renders.push(await get());
     times.push(performance.now() - started);
   }
   const cpuAfter = site.pid === undefined ? undefined : cpuSecondsOfTree(site.pid);
   return {
     page,
+    renderCpuMs: median(renders),
     cpuMs:
       cpuBefore === undefined || cpuAfter === undefined
         ? undefined

@@ -397,6 +397,30 @@ test("with JavaScript: the teacher signs in with a code, marks an essay by selec
     );
   }
   await expect(t.getByText("3 comments so far.")).toBeVisible();
+
+  // A comment's Change and Remove open under it from its link, without reloading the page (the
+  // answer is HTML drawn on the server, its links followed by the page's script); Cancel brings
+  // the keyboard back to the link, and a change saved shows in the drawn answer.
+  await t.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await t.getByRole("link", { name: "Change or remove comment 1" }).click();
+  const first = t.locator("#comment-1");
+  await expect(first.getByLabel("Criterion")).toBeFocused();
+  await expect(first.getByLabel("Comment", { exact: true })).toHaveValue(comments[0].text);
+  await expect(t.getByRole("button", { name: /^Save comment/ })).toHaveCount(1);
+  await first.getByRole("link", { name: "Cancel" }).click();
+  await expect(t.getByRole("link", { name: "Change or remove comment 1" })).toBeFocused();
+  await t.getByRole("link", { name: "Change or remove comment 3" }).click();
+  const third = t.locator("#comment-3");
+  await third.getByLabel("Suggested correction (optional)").fill("an opportunity");
+  await third.getByRole("button", { name: "Save comment 3" }).click();
+  await expect(t.getByText("Comment changed.")).toBeVisible();
+  await expect(third).toContainText("Suggested correction: an opportunity");
+  await expect(t.getByRole("button", { name: /^Save comment/ })).toHaveCount(0);
+  expect(
+    await t.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
   await accessibleAtBothWidths(t); // the marking page before the return
 
   await markAndReturn(

@@ -1,10 +1,7 @@
 import type { CommentCriterion } from "../../../core/writing/bands.ts";
-import {
-  CommentedAnswer,
-  CommentKey,
-  type CommentOnText,
-  CriterionLabel,
-} from "./commented-answer.tsx";
+import type { DrawnPart } from "../../lib/drawn-parts.ts";
+import { DrawnHtml } from "../drawn-html.tsx";
+import { CommentKey, type CommentOnText, CriterionLabel } from "./commented-answer.tsx";
 
 /** An earlier comment placed again in the revised draft. */
 export interface PlacedComment extends CommentOnText {
@@ -31,15 +28,15 @@ export interface LostComment {
  * their revision answered by removing the passage, and which still stand.
  */
 export function EarlierComments({
-  text,
+  answer,
   placed,
   lost,
   names,
   earlierLabel,
 }: {
-  /** The revised draft. */
-  text: string;
-  placed: PlacedComment[];
+  /** The revised draft with the comments placed again (answer-parts.server.tsx draws it). */
+  answer: DrawnPart;
+  placed: { id: string }[];
   lost: LostComment[];
   /** Each criterion's name for the task. */
   names: Record<CommentCriterion, string>;
@@ -69,26 +66,7 @@ export function EarlierComments({
             passage.
           </p>
           <CommentKey names={names} />
-          <div className="mt-4">
-            <CommentedAnswer
-              text={text}
-              comments={placed}
-              idPrefix="earlier-"
-              actions={(comment) => {
-                const reworded = placed.find((each) => each.id === comment.id)?.reworded;
-                return (
-                  reworded && (
-                    <p className="mt-1 text-slate-700">
-                      {"Written before as "}
-                      <q dir="auto" className="wrap-anywhere">
-                        {reworded}
-                      </q>
-                    </p>
-                  )
-                );
-              }}
-            />
-          </div>
+          <DrawnHtml part={answer} className="mt-4" />
         </>
       )}
       {lost.length > 0 && (
@@ -124,5 +102,17 @@ export function EarlierComments({
         </>
       )}
     </section>
+  );
+}
+
+/** Under a comment placed again: the words it was on, where the draft has changed them. */
+export function RewordedNote({ words }: { words: string }) {
+  return (
+    <p className="mt-1 text-slate-700">
+      {"Written before as "}
+      <q dir="auto" className="wrap-anywhere">
+        {words}
+      </q>
+    </p>
   );
 }

@@ -6,16 +6,18 @@ import {
 } from "../../../core/writing/bands.ts";
 import type { WritingMarking } from "../../../core/writing/markings.server.ts";
 import type { WritingTaskKind } from "../../../core/writing/task-kinds.ts";
+import type { DrawnPart } from "../../lib/drawn-parts.ts";
 import { useSiteTimeZone } from "../../lib/site-time-zone.ts";
-import { commentCriterionNames, commentsOnText } from "../../lib/writing/comments-on-text.ts";
+import { commentCriterionNames } from "../../lib/writing/comments-on-text.ts";
 import { dateAndTime } from "../../lib/writing/durations.ts";
+import { DrawnHtml } from "../drawn-html.tsx";
 import { MarkdownHtml } from "../markdown-html.tsx";
-import { CommentedAnswer, CommentKey } from "./commented-answer.tsx";
+import { CommentKey } from "./commented-answer.tsx";
 
 /** What the student's page needs of a returned marking. */
 export type ReturnedMarkingView = Pick<
   WritingMarking,
-  "bands" | "notes" | "taskBand" | "summaryHtml" | "comments" | "returnedAt" | "correctedAt"
+  "bands" | "notes" | "taskBand" | "summaryHtml" | "returnedAt" | "correctedAt"
 >;
 
 /**
@@ -25,18 +27,20 @@ export type ReturnedMarkingView = Pick<
  * test's band, once both of its answers are returned.
  */
 export function ReturnedMarking({
-  text,
+  commented,
+  commentCount,
   taskKind,
   marking,
   writingTestBand = null,
 }: {
-  text: string;
+  /** The answer with the comments in place (answer-parts.server.tsx draws it). */
+  commented: DrawnPart;
+  commentCount: number;
   taskKind: WritingTaskKind;
   marking: ReturnedMarkingView;
   writingTestBand?: number | null;
 }) {
   const timeZone = useSiteTimeZone();
-  const comments = commentsOnText(marking.comments, taskKind);
   return (
     <section aria-labelledby="marking-heading" className="mt-8">
       <h2 id="marking-heading" className="text-2xl font-bold text-slate-900">
@@ -65,17 +69,15 @@ export function ReturnedMarking({
       )}
 
       <h3 className="mt-8 text-xl font-bold text-slate-900">Comments on your answer</h3>
-      {comments.length === 0 ? (
+      {commentCount === 0 ? (
         <p className="mt-2 text-slate-700">The teacher left no comments in the text.</p>
       ) : (
         <>
           <p className="mt-2 text-slate-700">
-            {`${comments.length === 1 ? "One passage is" : `${comments.length} passages are`} highlighted and numbered; each comment follows its paragraph, or stands beside it on a wide screen. Tab moves from passage to passage, and each comment's quote leads back to its passage.`}
+            {`${commentCount === 1 ? "One passage is" : `${commentCount} passages are`} highlighted and numbered; each comment follows its paragraph, or stands beside it on a wide screen. Tab moves from passage to passage, and each comment's quote leads back to its passage.`}
           </p>
           <CommentKey names={commentCriterionNames(taskKind)} />
-          <div className="mt-4">
-            <CommentedAnswer text={text} comments={comments} />
-          </div>
+          <DrawnHtml part={commented} className="mt-4" />
         </>
       )}
     </section>
