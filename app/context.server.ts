@@ -6,6 +6,7 @@ import type { Auth } from "../server/auth/index.ts";
 import type { SessionLookup } from "../server/auth/session-reader.ts";
 import type { Logger } from "../server/logger.ts";
 import type { SecurityLog } from "../server/security-log.ts";
+import type { Drawn } from "./lib/drawn-parts.ts";
 
 export interface AppContext {
   db: DB;
@@ -54,7 +55,7 @@ export interface AppContext {
    * The parts of this page drawn on the server as HTML, by id (app/lib/drawn-parts.server.ts):
    * a whole page carries them in its markup and leaves them out of its data.
    */
-  drawnParts: Map<string, string>;
+  drawnParts: Map<string, Drawn>;
 }
 
 /**
@@ -63,7 +64,11 @@ export interface AppContext {
  */
 export const appContext = createContext<AppContext>();
 
-/** A page the entry rendered whole: its text, and that text as UTF-8, encoded once. */
+/**
+ * A page the entry rendered whole: its text, and the page as UTF-8, encoded once. The text has
+ * only the places of its drawn parts (app/lib/drawn-parts.ts), which hold no script; the bytes
+ * have the parts.
+ */
 export interface RenderedPage {
   html: string;
   bytes: Uint8Array<ArrayBuffer>;

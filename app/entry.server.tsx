@@ -8,12 +8,11 @@ import {
 import { RequestReference } from "./components/request-reference.tsx";
 import { appContext, renderedPages } from "./context.server.ts";
 import { deferHydrationScripts } from "./lib/deferred-hydration.server.ts";
+import { pageBytes } from "./lib/drawn-parts.server.ts";
 import { DrawnPartsContext } from "./lib/drawn-parts.ts";
 
 /** How long React Router waits for a loader's promise while it writes the hydration data. */
 export const streamTimeout = 5_000;
-
-const utf8 = new TextEncoder();
 
 /** What React Router's `StreamTransfer` keeps per chunk of the hydration data it has read. */
 type ReadChunk = Promise<void> & { result: { done: boolean; value: string } };
@@ -76,7 +75,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const whole = deferHydrationScripts(`<!DOCTYPE html>${html}`);
-  const bytes = utf8.encode(whole);
+  const bytes = pageBytes(whole, page.drawnParts);
   const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
   renderedPages.set(response, { html: whole, bytes });
   return response;

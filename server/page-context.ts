@@ -29,7 +29,7 @@ export class PageContext implements AppContext {
   readonly session: AppContext["session"];
   readonly apiDocument: AppContext["apiDocument"];
   readonly wholePage: boolean;
-  readonly drawnParts = new Map<string, string>();
+  readonly drawnParts: AppContext["drawnParts"] = new Map();
   readonly #clientAddress: () => string;
 
   constructor(

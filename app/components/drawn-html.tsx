@@ -1,12 +1,13 @@
 import { useContext, useState } from "react";
-import { type DrawnPart, DrawnPartsContext } from "../lib/drawn-parts.ts";
+import { type DrawnPart, DrawnPartsContext, drawnPartPlace } from "../lib/drawn-parts.ts";
 
 /**
  * A part of the page drawn on the server (app/lib/drawn-parts.ts), put in place as it is. In a
- * whole page's data its HTML is left out: on the server it comes from the page's drawn parts, and
- * in the browser, as the page hydrates, from the markup the server sent (React keeps what is
- * there: `dangerouslySetInnerHTML` is not compared). Later data (a navigation, a form's answer)
- * brings it, and React puts the new HTML in place.
+ * whole page's data its HTML is left out: on the server the render leaves its place, where the
+ * entry puts its bytes (app/entry.server.tsx), and in the browser, as the page hydrates, it is
+ * read from the markup the server sent (React keeps what is there: `dangerouslySetInnerHTML` is
+ * not compared). Later data (a navigation, a form's answer) brings it, and React puts the new
+ * HTML in place.
  */
 export function DrawnHtml({ part, className }: { part: DrawnPart; className?: string }) {
   const drawnOnServer = useContext(DrawnPartsContext);
@@ -15,7 +16,7 @@ export function DrawnHtml({ part, className }: { part: DrawnPart; className?: st
       ? (document.getElementById(part.id)?.innerHTML ?? "")
       : "",
   );
-  const html = part.html ?? drawnOnServer?.get(part.id) ?? fromMarkup;
+  const html = part.html ?? (drawnOnServer?.has(part.id) ? drawnPartPlace(part.id) : fromMarkup);
   return (
     <div
       id={part.id}

@@ -16,5 +16,22 @@ export interface DrawnPart {
   html: string | null;
 }
 
-/** On the server, this page's drawn parts by id (`AppContext.drawnParts`), for `DrawnHtml`. */
-export const DrawnPartsContext = createContext<ReadonlyMap<string, string> | null>(null);
+/** On the server, a drawn part: its HTML, and that HTML as UTF-8, encoded once. */
+export interface Drawn {
+  html: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * On the server, the ids of this page's drawn parts (`AppContext.drawnParts`), for `DrawnHtml`:
+ * it leaves each part's place in the page's text, where the entry puts the part's bytes.
+ */
+export const DrawnPartsContext = createContext<{ has: (id: string) => boolean } | null>(null);
+
+export const PLACE_OPENING = "<!--drawn part ";
+export const PLACE_CLOSING = "-->";
+/**
+ * A drawn part's place in a page's text (a comment: the page's text never holds one of its own,
+ * as React escapes `<` in text and attributes alike).
+ */
+export const drawnPartPlace = (id: string) => `${PLACE_OPENING}${id}${PLACE_CLOSING}`;

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
-import { toDate, toIsoTimestamp, type WritingMarkingsTable } from "../../db/schema.ts";
+import {
+  type Timestamp,
+  toDate,
+  toIsoTimestamp,
+  type WritingMarkingsTable,
+} from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
 import {
   MAX_BAND_NOTE_LENGTH,
@@ -275,21 +280,29 @@ export async function markingStates(
     .select(["submission_id", "requested_at", "returned_at", "corrected_at"])
     .where("submission_id", "in", submissionIds)
     .execute();
-  for (const row of rows) {
-    const requestedAt = toDate(row.requested_at).toISOString();
-    states.set(
-      row.submission_id,
-      row.returned_at === null
-        ? { status: "waiting", requestedAt }
-        : {
-            status: "returned",
-            requestedAt,
-            returnedAt: toDate(row.returned_at).toISOString(),
-            correctedAt: row.corrected_at === null ? null : toDate(row.corrected_at).toISOString(),
-          },
-    );
-  }
+  for (const row of rows) states.set(row.submission_id, markingStateOf(row));
   return states;
+}
+
+/**
+ * An answer's marking state from its marking row's times, when it has one (a query that reads
+ * the answer may join them in: `requested_at` null when never sent).
+ */
+export function markingStateOf(row: {
+  requested_at: Timestamp | null;
+  returned_at: Timestamp | null;
+  corrected_at: Timestamp | null;
+}): MarkingState {
+  if (row.requested_at === null) return { status: "not-sent" };
+  const requestedAt = toIsoTimestamp(row.requested_at);
+  return row.returned_at === null
+    ? { status: "waiting", requestedAt }
+    : {
+        status: "returned",
+        requestedAt,
+        returnedAt: toIsoTimestamp(row.returned_at),
+        correctedAt: row.corrected_at === null ? null : toIsoTimestamp(row.corrected_at),
+      };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   SECONDS_TAKEN_MESSAGE,
   submittedAnswerProblem,
 } from "./answer-input.ts";
-import { type MarkingState, markingStates } from "./markings.server.ts";
+import { type MarkingState, markingStateOf, markingStates } from "./markings.server.ts";
 import {
   measureAnswer,
   prepareWritingMeasures,
@@ -357,8 +357,12 @@ export async function getWritingSubmission(
     .selectFrom("writing_submissions")
     .innerJoin("writing_tasks", "writing_tasks.id", "writing_submissions.task_id")
     .innerJoin("users", "users.id", "writing_submissions.author_id")
+    .leftJoin("writing_markings", "writing_markings.submission_id", "writing_submissions.id")
     .selectAll("writing_submissions")
     .select([
+      "writing_markings.requested_at",
+      "writing_markings.returned_at",
+      "writing_markings.corrected_at",
       "writing_tasks.title",
       "writing_tasks.kind",
       "writing_tasks.prompt",
@@ -375,8 +379,7 @@ export async function getWritingSubmission(
     )
     .executeTakeFirst();
   if (!row) return undefined;
-  const marking = (await markingStates(db, [row.id])).get(row.id) ?? { status: "not-sent" };
-  return toView(row, { ...row, id: row.task_id }, row.author_name, marking);
+  return toView(row, { ...row, id: row.task_id }, row.author_name, markingStateOf(row));
 }
 
 /**

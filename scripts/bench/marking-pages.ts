@@ -1,14 +1,14 @@
 /**
  * The marking pages' budget (issue 39): the CPU a server spends to render the teacher's marking
  * page of a 400-word answer carrying 40 comments, under 5 ms. Measured through a running site,
- * one request at a time, as the page's own `Server-Timing` gives it: the CPU the process spent
- * while React Router made the page (the route's middleware, the loaders and their queries,
- * React's render, the page's data; server/app.ts), the median of many requests. Beside it, what
+ * one request at a time, as the page's own `Server-Timing` gives it: the CPU of the thread that
+ * renders while React Router made the page (the route's middleware, the loaders and their
+ * queries, React's render, the page's data; server/app.ts), the median of many requests. Beside it, what
  * the whole answer cost the server (with reading the request and the session, compressing and
  * writing the page: the CPU its process used over all the requests divided by their number),
- * and the median time each took. Also the student's reading of that marking once returned, and a
- * revised draft's page, where the 40 comments are placed again in the revised text (decision
- * 0063). Printed by `npm run bench`, never asserted.
+ * and the median time each took. Also the student's reading of that marking once returned, a
+ * revised draft's page, where the 40 comments are placed again in the revised text, and a plain
+ * signed-in page measured the same way (decision 0063). Printed by `npm run bench`, never asserted.
  */
 import type { ChildProcess } from "node:child_process";
 import { sql } from "kysely";
@@ -253,6 +253,13 @@ export async function timeMarkingPages(
         site,
         `revised draft, ${MARKING_PAGE_COMMENTS} earlier comments placed again (student)`,
         `${origin}/writing/submissions/${revision.submission.id}`,
+        answer.student.cookie,
+      ),
+      // What any signed-in page costs the same way, to read the others against.
+      await measurePage(
+        site,
+        "for comparison: /my-reviews (signed in, no reviews)",
+        `${origin}/my-reviews`,
         answer.student.cookie,
       ),
     );
