@@ -131,12 +131,13 @@ function publicFileCaching(versions: ReadonlyMap<string, string>) {
 /**
  * How long React Router took over a page (its route's middleware, loaders and action, React's
  * render, the page's data), as `Server-Timing` says it to the browser's developer tools and to
- * `npm run bench`: `render` in time, `cpu` in the CPU of the thread that renders meanwhile. On a
- * busy server that thread also serves other requests in the same time, which count too: read it
- * on a quiet one (decision 0063).
+ * `npm run bench`: `render` in time, `cpu` in the process's CPU meanwhile (the rendering thread's
+ * and V8's helpers': Linux counts a thread's own CPU only by the scheduler's ticks, too coarse for
+ * a few milliseconds). On a busy server it counts other requests' work in the same time too: read
+ * it on a quiet one (decision 0063).
  */
 function renderTiming(started: { at: number; cpu: NodeJS.CpuUsage }): string {
-  const cpu = process.threadCpuUsage(started.cpu);
+  const cpu = process.cpuUsage(started.cpu);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const renderMs = performance.now() - started.at;
   return `render;desc="Page";dur=${renderMs.toFixed(2)}, cpu;desc="CPU while rendering";dur=${cpuMs.toFixed(2)}`;
@@ -402,7 +403,7 @@ export function createApp({
         () => addressOf(c),
       ),
     );
-    const started = { at: performance.now(), cpu: process.threadCpuUsage() };
+    const started = { at: performance.now(), cpu: process.cpuUsage() };
     let response = await handlePage(onPublicOrigin(c.req.raw, config.baseUrl), context);
     const rendering = renderTiming(started);
     const personal = isPersonal(c.req.header("cookie"), response.headers);

@@ -1,6 +1,6 @@
 import { WRITING_CRITERIA, type WritingCriterion } from "../../core/writing/bands.ts";
 import { getWritingMarking, writingTestBandOf } from "../../core/writing/markings.server.ts";
-import { getWritingSubmission } from "../../core/writing/submissions.server.ts";
+import { getAnswerForMarking } from "../../core/writing/submissions.server.ts";
 import { DrawnHtml } from "../components/drawn-html.tsx";
 import { FlashToast } from "../components/flash-toast.tsx";
 import { Link } from "../components/links.tsx";
@@ -52,11 +52,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const viewer = { userId: owner.id, isOwner: true };
   const submissionId = params.submissionId;
-  const [submission, marking] = await Promise.all([
-    getWritingSubmission(db, { viewer, submissionId }),
-    getWritingMarking(db, { viewer, submissionId }),
-  ]);
-  if (!submission || !marking) throw notYours(request, context, owner.id, "not-found");
+  const answer = await getAnswerForMarking(db, { viewer, submissionId });
+  if (!answer) throw notYours(request, context, owner.id, "not-found");
+  const { submission, marking } = answer;
   const testBand = marking.returnedAt
     ? await writingTestBandOf(db, { viewer, submissionId })
     : null;
@@ -68,11 +66,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const changing = new URL(request.url).searchParams.get("change");
   const changeOpen = !returned && comments.some((comment) => comment.id === changing);
   // The page's data leaves out what it does not show, and what the drawn parts carry.
-  const { text: _text, measures: allMeasures, task: taskAsSet, ...answer } = submission;
+  const { text: _text, measures: allMeasures, task: taskAsSet, ...shown } = submission;
   const { flags: _places, ...measures } = allMeasures;
   const { prompt: _markdown, ...task } = taskAsSet;
   return {
-    submission: { ...answer, task },
+    submission: { ...shown, task },
     // The text, for the selection's panel, until the marking is returned.
     text: returned ? null : submission.text,
     marking: bandsAndSummary,

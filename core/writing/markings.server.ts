@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
+import { precompiled } from "../../db/precompiled.ts";
 import {
   type Timestamp,
   toDate,
@@ -117,7 +118,8 @@ const renderSummary = rememberedRender(createMarkdown({ breaks: true, headingsUn
 
 type MarkingRow = WritingMarkingsTable;
 
-function toMarking(row: MarkingRow, comments: MarkingComment[]): WritingMarking {
+/** A marking row (joined to whatever else a query read) and its comments, as a marking. */
+export function toMarking(row: MarkingRow, comments: MarkingComment[]): WritingMarking {
   const bands = Object.fromEntries(
     WRITING_CRITERIA.map((criterion) => {
       const value = row[COLUMNS[criterion].band] as number | null;
@@ -142,16 +144,19 @@ function toMarking(row: MarkingRow, comments: MarkingComment[]): WritingMarking 
   };
 }
 
-async function commentsOf(db: DB, submissionId: string): Promise<MarkingComment[]> {
-  const rows = await db
+/** Built and compiled once: every view of a marking reads them (db/precompiled.ts). */
+const commentRowsOf = precompiled((db: DB, submissionId: string) =>
+  db
     .selectFrom("writing_comments")
     .selectAll()
     .where("submission_id", "=", submissionId)
     .orderBy("position_start")
     .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toComment);
+    .orderBy("id"),
+);
+
+export async function commentsOf(db: DB, submissionId: string): Promise<MarkingComment[]> {
+  return (await commentRowsOf(db, submissionId)).map(toComment);
 }
 
 function toComment(row: {

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { inlineLimit } from "../../db/inline-limit.ts";
+import { precompiled } from "../../db/precompiled.ts";
 import { toDate, type WritingSubmissionsTable, type WritingTasksTable } from "../../db/schema.ts";
 import { isPlausibleId } from "../ids.ts";
 import { countAccountWrite, type WriteLimited, type Writer } from "../limits/rate-limit.server.ts";
@@ -13,7 +14,14 @@ import {
   SECONDS_TAKEN_MESSAGE,
   submittedAnswerProblem,
 } from "./answer-input.ts";
-import { type MarkingState, markingStateOf, markingStates } from "./markings.server.ts";
+import {
+  commentsOf,
+  type MarkingState,
+  markingStateOf,
+  markingStates,
+  toMarking,
+  type WritingMarking,
+} from "./markings.server.ts";
 import {
   measureAnswer,
   prepareWritingMeasures,
@@ -381,6 +389,49 @@ export async function getWritingSubmission(
   if (!row) return undefined;
   return toView(row, { ...row, id: row.task_id }, row.author_name, markingStateOf(row));
 }
+
+/**
+ * An answer sent for marking with its marking, for an owner (the marking page): what
+ * `getWritingSubmission` and `getWritingMarking` give, read in one query and the comments' one
+ * rather than four (each query costs the page ~0.3 ms; decision 0063). Undefined for anyone else,
+ * and for an answer never sent for marking.
+ */
+export async function getAnswerForMarking(
+  db: DB,
+  { viewer, submissionId }: { viewer: { userId: string; isOwner: boolean }; submissionId: string },
+): Promise<{ submission: WritingSubmissionView; marking: WritingMarking } | undefined> {
+  if (!viewer.isOwner || !isPlausibleId(submissionId)) return undefined;
+  const [row] = await answerWithMarkingRow(db, submissionId);
+  if (!row) return undefined;
+  const comments = await commentsOf(db, submissionId);
+  return {
+    submission: toView(row, { ...row, id: row.task_id }, row.author_name, markingStateOf(row)),
+    marking: toMarking(row, comments),
+  };
+}
+
+/** Built and compiled once: the marking page reads it on every view (db/precompiled.ts). */
+const answerWithMarkingRow = precompiled((db: DB, submissionId: string) =>
+  db
+    .selectFrom("writing_submissions")
+    .innerJoin("writing_tasks", "writing_tasks.id", "writing_submissions.task_id")
+    .innerJoin("users", "users.id", "writing_submissions.author_id")
+    .innerJoin("writing_markings", "writing_markings.submission_id", "writing_submissions.id")
+    .selectAll("writing_markings")
+    .selectAll("writing_submissions")
+    .select([
+      "writing_tasks.title",
+      "writing_tasks.kind",
+      "writing_tasks.prompt",
+      "writing_tasks.minimum_words",
+      "writing_tasks.minutes",
+      "writing_tasks.withdrawn_at",
+      "writing_tasks.picture_url",
+      "writing_tasks.picture_alt",
+      "users.name as author_name",
+    ])
+    .where("writing_submissions.id", "=", submissionId),
+);
 
 /**
  * Why a reader was refused an answer, for the security log only: someone else's, or none at all.

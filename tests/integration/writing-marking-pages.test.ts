@@ -514,6 +514,13 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(frozen).not.toContain("Add a comment by quoting its words");
     expect(frozen).not.toContain("Change or remove comment");
     expect(frozen).not.toContain(">Return to student</button>");
+    // A comment's Change no longer opens, even by its address.
+    const [returnedComment] = await comments(essayId);
+    const changeAfter = await (
+      await page(`${markingPage(essayId)}?change=${returnedComment?.id}`, owner)
+    ).text();
+    expect(changeAfter).not.toContain('name="commentId"');
+    expect(changeAfter).toContain('id="passage-1"');
     const late = await send(markingPage(essayId), {
       intent: "add-comment",
       quote: "Pedestrians and cyclists",
@@ -555,6 +562,10 @@ describe.each(engines)("the Writing marking pages on %s", (engine) => {
     expect(reading).toContain(html(BAND_ROUNDING_RULE));
     expect(reading).toContain("<strong>well organised</strong>");
     expect(reading).toContain("<li>Check articles before vowels.</li>");
+    // The comments come once, in the page's markup: its hydration data holds none of them.
+    expect(reading.slice(reading.indexOf("window.__reactRouterContext"))).not.toContain(
+      "the word starts with a vowel sound",
+    );
     // No page the student reads offers the teacher's forms.
     expect(reading).not.toContain("Change or remove comment");
     expect(reading).not.toContain("data-start=");
