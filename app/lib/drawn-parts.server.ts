@@ -7,7 +7,7 @@ import { type Drawn, type DrawnPart, PLACE_CLOSING, PLACE_OPENING } from "./draw
 
 type ContextProvider = { get: (key: typeof appContext) => AppContext };
 
-/** 24 MB of kept parts (their text and bytes): some 160 answers with 40 comments each. */
+/** 24 MB of kept parts (their text and bytes): some 150 answers with 40 comments each. */
 const KEPT_BYTES = 24 * 1024 * 1024;
 
 const kept = new LRUCache<string, Drawn>({
