@@ -387,7 +387,8 @@ export default function WritingSubmission({ loaderData, actionData }: Route.Comp
         canRevise={loaderData.canRevise}
       />
 
-      {!task.withdrawn && (
+      {/* Only while the task is offered: withdrawn or set back to a draft, its page is a 404. */}
+      {loaderData.canRevise && (
         <p className="mt-10">
           <Link to={taskPath(task.id)} className="btn-secondary">
             Write this task again

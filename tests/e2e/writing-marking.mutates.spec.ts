@@ -269,7 +269,7 @@ async function tabThroughHighlights(
     await expect(highlight).toBeFocused();
     await expect(highlight).toHaveAccessibleDescription(
       new RegExp(
-        `^Comment ${number}\\s*,\\s*${escaped(comment.criterion)}\\s*${escaped(comment.text)}`,
+        `^Comment ${number},\\s+${escaped(comment.criterion)}\\s*${escaped(comment.text)}`,
       ),
     );
   }

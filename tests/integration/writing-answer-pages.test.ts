@@ -263,6 +263,19 @@ describe.each(engines)("the Writing answer pages on %s", (engine) => {
       .set({ withdrawn_at: null })
       .where("id", "=", letterId)
       .execute();
+    expect(await (await page(location, student)).text()).toContain("Write this task again");
+    // Set back to a draft, the task is not offered: no link leads to its 404.
+    await db()
+      .updateTable("writing_tasks")
+      .set({ status: "draft" })
+      .where("id", "=", letterId)
+      .execute();
+    expect(await (await page(location, student)).text()).not.toContain("Write this task again");
+    await db()
+      .updateTable("writing_tasks")
+      .set({ status: "published" })
+      .where("id", "=", letterId)
+      .execute();
   });
 
   it("lists the student's own answers on /writing, newest first, with task, date, words, time taken and status", async () => {

@@ -84,7 +84,7 @@ describe("CommentedAnswer", () => {
     expect(paragraphs[2]).toContain('id="comment-3"');
     expect(paragraphs[3]).toContain('id="comment-4"');
     expect(html).toContain(
-      '<div id="comment-1-note"><p class="flex flex-wrap items-baseline gap-x-2"><span class="font-bold text-slate-900"><span class="sr-only">Comment </span>1<span class="sr-only">,</span></span> <span class="comment-mark comment-mark-sample comment-mark-grammar font-semibold">Grammatical Range and Accuracy</span></p>',
+      '<div id="comment-1-note"><p class="flex flex-wrap items-baseline gap-x-2"><span class="font-bold text-slate-900"><span class="sr-only">Comment 1,</span><span aria-hidden="true">1</span></span> <span class="comment-mark comment-mark-sample comment-mark-grammar font-semibold">Grammatical Range and Accuracy</span></p>',
     );
     expect(html).toContain(
       'Suggested correction: </span><span dir="auto" class="wrap-anywhere">people work</span>',

@@ -197,10 +197,11 @@ function CommentNotes({
         >
           <div id={commentNoteId(comment.number, idPrefix)}>
             <p className="flex flex-wrap items-baseline gap-x-2">
+              {/* Read as one phrase, "Comment 3," (hidden pieces around the number were read
+                  "Comment 3 ,"); seen as the number alone. */}
               <span className="font-bold text-slate-900">
-                <span className="sr-only">Comment </span>
-                {comment.number}
-                <span className="sr-only">,</span>
+                <span className="sr-only">{`Comment ${comment.number},`}</span>
+                <span aria-hidden="true">{comment.number}</span>
               </span>{" "}
               <CriterionLabel criterion={comment.criterion} name={comment.criterionName} />
             </p>
