@@ -409,6 +409,7 @@ test("with JavaScript: the teacher signs in with a code, marks an essay by selec
   await expect(first.getByLabel("Criterion")).toBeFocused();
   await expect(first.getByLabel("Comment", { exact: true })).toHaveValue(comments[0].text);
   await expect(t.getByRole("button", { name: /^Save comment/ })).toHaveCount(1);
+  await expectAccessible(t); // the page with a comment's Change and Remove open
   await first.getByRole("link", { name: "Cancel" }).click();
   await expect(t.getByRole("link", { name: "Change or remove comment 1" })).toBeFocused();
   await t.getByRole("link", { name: "Change or remove comment 3" }).click();
