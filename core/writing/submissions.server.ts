@@ -351,6 +351,19 @@ async function findPublishedTask(db: DB, taskId: string) {
     .executeTakeFirst();
 }
 
+/** What an answer's view needs of its task and its author, read beside the answer. */
+const TASK_AND_AUTHOR = [
+  "writing_tasks.title",
+  "writing_tasks.kind",
+  "writing_tasks.prompt",
+  "writing_tasks.minimum_words",
+  "writing_tasks.minutes",
+  "writing_tasks.withdrawn_at",
+  "writing_tasks.picture_url",
+  "writing_tasks.picture_alt",
+  "users.name as author_name",
+] as const;
+
 /**
  * One answer, for its author or an owner; undefined for anyone else, exactly as for an id that
  * does not exist (the caller answers 404, never 403: whether someone else's answer exists is not
@@ -371,15 +384,7 @@ export async function getWritingSubmission(
       "writing_markings.requested_at",
       "writing_markings.returned_at",
       "writing_markings.corrected_at",
-      "writing_tasks.title",
-      "writing_tasks.kind",
-      "writing_tasks.prompt",
-      "writing_tasks.minimum_words",
-      "writing_tasks.minutes",
-      "writing_tasks.withdrawn_at",
-      "writing_tasks.picture_url",
-      "writing_tasks.picture_alt",
-      "users.name as author_name",
+      ...TASK_AND_AUTHOR,
     ])
     .where("writing_submissions.id", "=", submissionId)
     .$if(!viewer.isOwner, (query) =>
@@ -419,17 +424,7 @@ const answerWithMarkingRow = precompiled((db: DB, submissionId: string) =>
     .innerJoin("writing_markings", "writing_markings.submission_id", "writing_submissions.id")
     .selectAll("writing_markings")
     .selectAll("writing_submissions")
-    .select([
-      "writing_tasks.title",
-      "writing_tasks.kind",
-      "writing_tasks.prompt",
-      "writing_tasks.minimum_words",
-      "writing_tasks.minutes",
-      "writing_tasks.withdrawn_at",
-      "writing_tasks.picture_url",
-      "writing_tasks.picture_alt",
-      "users.name as author_name",
-    ])
+    .select(TASK_AND_AUTHOR)
     .where("writing_submissions.id", "=", submissionId),
 );
 
